@@ -1,0 +1,177 @@
+/**
+ * RFC 7231 HTTP dates in the preferred IMF-fixdate form, `Sun, 10 Sep 2017 19:43:31 GMT`, as used by the
+ * `x-fapi-customer-last-logged-time` header and by `Retry-After`.
+ *
+ * @since 0.1.0
+ */
+import * as Data from "effect/Data"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, pad2, weekdayFromDays } from "./internal/calendar.js"
+
+/**
+ * @since 0.1.0
+ * @category errors
+ */
+export type ParseErrorReason =
+  /** not `Www, DD Mmm YYYY HH:MM:SS GMT` */
+  | "Syntax"
+  /** RFC 850 (`Sunday, 06-Nov-94 ...`) or asctime (`Sun Nov  6 ...`): obsolete forms that senders must not generate */
+  | "ObsoleteFormat"
+  /** the day does not exist in that month (`31 Feb`) */
+  | "InvalidDate"
+  /** the weekday is not the weekday of that date */
+  | "WeekdayMismatch"
+  /** hour, minute or second out of range */
+  | "InvalidTime"
+  /** `:60`: leap seconds cannot be represented by an instant */
+  | "LeapSecond"
+
+/**
+ * @since 0.1.0
+ * @category errors
+ */
+export class HttpDateParseError extends Data.TaggedError("HttpDateParseError")<{
+  readonly input: string
+  readonly reason: ParseErrorReason
+  readonly message: string
+}> {}
+
+const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const
+
+const IMF_FIXDATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/
+const RFC850 =
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/
+const ASCTIME = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/
+
+const preview = (input: string): string => (input.length > 48 ? `${input.slice(0, 45)}...` : input)
+
+const parseError = (input: string, reason: ParseErrorReason, detail: string) =>
+  new HttpDateParseError({ input, reason, message: `Invalid HTTP date ${JSON.stringify(preview(input))}: ${detail}` })
+
+/**
+ * Parses an IMF-fixdate (RFC 7231 section 7.1.1.1). The date must exist and the weekday must match it; the two
+ * obsolete forms are recognised and refused with reason `ObsoleteFormat`.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parse = (input: string): Either.Either<DateTime.Utc, HttpDateParseError> => {
+  const m = input.length <= 40 ? IMF_FIXDATE.exec(input) : null
+  if (m === null) {
+    if (RFC850.test(input) || ASCTIME.test(input)) {
+      return Either.left(
+        parseError(
+          input,
+          "ObsoleteFormat",
+          "the RFC 850 and asctime forms are obsolete; send an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"
+        )
+      )
+    }
+    return Either.left(parseError(input, "Syntax", "expected an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"))
+  }
+  const [, dayName, dd, monthName, yyyy, hh, mm, ss] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string
+  ]
+  const day = Number(dd)
+  const month = MONTH_NAMES.indexOf(monthName as (typeof MONTH_NAMES)[number]) + 1
+  const year = Number(yyyy)
+  if (day < 1 || day > daysInMonth(year, month)) {
+    return Either.left(parseError(input, "InvalidDate", `${monthName} ${year} has no day ${day}`))
+  }
+  const epochDay = daysFromCivil(year, month, day)
+  const actual = DAY_NAMES[weekdayFromDays(epochDay)]!
+  if (actual !== dayName) {
+    return Either.left(
+      parseError(input, "WeekdayMismatch", `${day} ${monthName} ${year} is a ${actual}, not a ${dayName}`)
+    )
+  }
+  const hour = Number(hh)
+  const minute = Number(mm)
+  const second = Number(ss)
+  if (second === 60) {
+    return Either.left(parseError(input, "LeapSecond", "leap seconds (:60) cannot be represented"))
+  }
+  if (hour > 23 || minute > 59 || second > 59) {
+    return Either.left(parseError(input, "InvalidTime", "the time of day is out of range"))
+  }
+  return Either.right(DateTime.unsafeMake(epochDay * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000))
+}
+
+/**
+ * Like {@link parse}, but throws.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeParse = (input: string): DateTime.Utc => Either.getOrThrowWith(parse(input), (e) => e)
+
+/**
+ * The IMF-fixdate of an instant, in GMT, truncated to the second (HTTP dates have no fractions). The format has
+ * four-digit years: {@link HttpDateFromString} refuses to encode instants outside 0000-9999.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const format = (self: DateTime.DateTime): string => {
+  const ms = self.epochMillis
+  const epochDay = Math.floor(ms / DAY_MS)
+  const secondsOfDay = Math.floor((ms - epochDay * DAY_MS) / 1000)
+  const c = civilFromDays(epochDay, { year: 0, month: 0, day: 0 })
+  const hh = Math.floor(secondsOfDay / 3600)
+  const mm = Math.floor(secondsOfDay / 60) % 60
+  const ss = secondsOfDay % 60
+  return `${DAY_NAMES[weekdayFromDays(epochDay)]}, ${pad2(c.day)} ${MONTH_NAMES[c.month - 1]} ${`000${c.year}`.slice(
+    -4
+  )} ${pad2(hh)}:${pad2(mm)}:${pad2(ss)} GMT`
+}
+
+const MIN_MS = daysFromCivil(0, 1, 1) * DAY_MS
+const MAX_MS = daysFromCivil(10_000, 1, 1) * DAY_MS - 1
+
+/**
+ * An IMF-fixdate decoded to a `DateTime.Utc`. Encoding writes whole seconds and fails for years outside 0000-9999,
+ * which the format cannot express.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const HttpDateFromString: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
+  Schema.String,
+  Schema.DateTimeUtcFromSelf.annotations({
+    arbitrary: () => (fc) =>
+      fc.integer({ min: -2_208_988_800, max: 7_258_118_400 }).map((s) => DateTime.unsafeMake(s * 1000))
+  }),
+  {
+    strict: true,
+    decode: (s, _, ast) =>
+      Either.match(parse(s), {
+        onLeft: (e) => ParseResult.fail(new ParseResult.Type(ast, s, e.message)),
+        onRight: ParseResult.succeed
+      }),
+    encode: (d, _, ast) =>
+      d.epochMillis < MIN_MS || d.epochMillis > MAX_MS
+        ? ParseResult.fail(new ParseResult.Type(ast, d, "an HTTP date needs a four-digit year"))
+        : ParseResult.succeed(format(d))
+  }
+).annotations({
+  identifier: "HttpDateFromString",
+  title: "RFC 7231 HTTP date",
+  description: "an IMF-fixdate, e.g. Sun, 10 Sep 2017 19:43:31 GMT",
+  jsonSchema: {
+    type: "string",
+    pattern:
+      "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$"
+  }
+})
