@@ -288,6 +288,15 @@ describe("Calendar.addTo examples", () => {
     expect(DateTime.formatIsoZoned(r)).toBe("2024-10-27T01:30:00.000+01:00[Europe/London]")
   })
 
+  it("times 0 is the identity, also in the repeated hour of a fall-back", () => {
+    // 01:00 EST on 2025-11-02 is the second 01:00 of that night in New York
+    const second = DateTime.unsafeMakeZoned("2025-11-02T06:00:00Z", { timeZone: "America/New_York" })
+    expect(Calendar.unsafeAddTo(second, IsoDuration.unsafeParse("P1D"), 0).epochMillis).toBe(second.epochMillis)
+    expect(Calendar.unsafeAddTo(second, IsoDuration.unsafeParse("P1D"), 1).epochMillis).toBe(
+      Date.parse("2025-11-03T06:00:00Z")
+    )
+  })
+
   it("fixed offsets keep their offset and add on their wall clock", () => {
     const start = DateTime.unsafeMakeZoned("2024-01-31T23:30:00Z", { timeZone: 5.5 * 3_600_000 })
     const r = Calendar.unsafeAddTo(start, P1M)

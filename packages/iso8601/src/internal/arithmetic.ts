@@ -121,7 +121,8 @@ export const addMillis = (self: DateTime.DateTime, d: IsoDuration.IsoDuration, k
   const time = timeMillis(d, k)
   if (Number.isNaN(time)) return failNaN("OutOfRange")
   let intermediate = epochMillis
-  if (d.years !== 0 || d.months !== 0 || d.weeks !== 0 || d.days !== 0) {
+  // times 0 adds nothing, even to a wall-clock time that occurs twice (the round trip would pick the earlier)
+  if (k !== 0 && (d.years !== 0 || d.months !== 0 || d.weeks !== 0 || d.days !== 0)) {
     if (self._tag === "Utc") {
       intermediate = addCalendarToWall(epochMillis, d, k, reject)
     } else {

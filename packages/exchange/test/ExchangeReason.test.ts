@@ -1,0 +1,121 @@
+import { describe, expect, it } from "@effect/vitest"
+import { ExchangeReason, ExchangeRequest } from "@payrules/exchange"
+import { issuesOf, schemaLaws } from "@payrules/vitest"
+import { BigDecimal, Either, Schema } from "effect"
+
+const policy = Schema.decodeUnknownSync(ExchangeReason.Policy)({
+  rules: [
+    { country: "GB", currency: "GBP", threshold: 10000 },
+    { country: "GB", currency: "EUR", threshold: 12000.5 }
+  ]
+})
+
+const dec = BigDecimal.unsafeFromString
+
+const request = (amount: number, extra: object = {}) =>
+  Either.getOrThrow(
+    ExchangeRequest.parse({
+      from: { account_id: "a", currency: "GBP", amount },
+      to: { account_id: "b", currency: "EUR" },
+      request_id: "r-1",
+      ...extra
+    })
+  )
+
+const reasons = Schema.decodeUnknownSync(ExchangeReason.ExchangeReasonList)([
+  { code: "investment", name: "Investment" },
+  { code: "intra_group", name: "Transfer within the group", description: "tolerated" }
+])
+
+describe("ExchangeReason policy", () => {
+  it("ships no rules: the empty policy never requires a reason", () => {
+    expect(ExchangeReason.empty.rules).toEqual([])
+    expect(
+      ExchangeReason.isRequired(ExchangeReason.empty, { country: "GB", amount: dec("1e12"), currency: "GBP" })
+    ).toBe(false)
+  })
+
+  it.each([
+    ["GB", "10000", "GBP", true],
+    ["GB", "9999.99", "GBP", false],
+    ["GB", "250000", "GBP", true],
+    ["GB", "12000.50", "EUR", true],
+    ["GB", "12000.49", "EUR", false],
+    ["GB", "1000000", "USD", false],
+    ["DE", "1000000", "GBP", false]
+  ] as const)("%s %s %s: required %s", (country, amount, currency, required) => {
+    expect(ExchangeReason.isRequired(policy, { country, amount: dec(amount), currency })).toBe(required)
+  })
+
+  it("matchingRules names the rules that apply", () => {
+    expect(ExchangeReason.matchingRules(policy, { country: "GB", amount: dec("20000"), currency: "GBP" })).toEqual([
+      policy.rules[0]
+    ])
+    expect(ExchangeReason.make(policy.rules)).toEqual(policy)
+  })
+
+  it("refuses bad policies with paths", () => {
+    const path = (u: unknown) =>
+      issuesOf(Either.getOrThrow(Either.flip(Schema.decodeUnknownEither(ExchangeReason.Policy)(u))))[0]
+    expect(path({ rules: [{ country: "UK", currency: "GBP", threshold: 1 }] })).toMatchObject({
+      path: ["rules", 0, "country"],
+      message: "UK is not an ISO 3166-1 country code: the United Kingdom is GB"
+    })
+    expect(path({ rules: [{ country: "GB", currency: "GBP", threshold: -1 }] })?.path).toEqual([
+      "rules",
+      0,
+      "threshold"
+    ])
+    expect(path({ rules: [{ country: "GB", currency: "XXY", threshold: 1 }] })?.path).toEqual(["rules", 0, "currency"])
+  })
+
+  it("country codes are the assigned ISO 3166-1 alpha-2 codes", () => {
+    const decode = Schema.decodeUnknownEither(ExchangeReason.CountryCode)
+    expect(decode("GB")).toEqual(Either.right("GB"))
+    expect(ExchangeReason.validateCountry("gb")).toBe("country codes are upper case: GB, not gb")
+    expect(ExchangeReason.validateCountry("ZZ")).toContain("is not an ISO 3166-1 alpha-2 country code")
+    expect(ExchangeReason.validateCountry("toString")).toContain("is not an ISO 3166-1 alpha-2 country code")
+  })
+
+  schemaLaws("ExchangeReason.CountryCode", ExchangeReason.CountryCode)
+  schemaLaws("ExchangeReason.Rule", ExchangeReason.Rule)
+  schemaLaws("ExchangeReason.Policy", ExchangeReason.Policy)
+})
+
+describe("ExchangeReason codes", () => {
+  it("checkCode finds the code in GET /exchange-reasons", () => {
+    expect(ExchangeReason.checkCode("investment", reasons)).toEqual(
+      Either.right({ code: "investment", name: "Investment" })
+    )
+    const e = Either.getOrThrow(Either.flip(ExchangeReason.checkCode("holiday", reasons)))
+    expect(e).toMatchObject({ _tag: "ExchangeReasonError", reason: "UnknownCode", code: "holiday" })
+    expect(e.message).toBe(
+      '"holiday" is not an exchange reason code of GET /exchange-reasons; expected one of investment, intra_group'
+    )
+  })
+
+  it("check: required and missing, required and unknown, required and known, not required", () => {
+    const reason = (r: ExchangeRequest.ExchangeRequest, withList = true) =>
+      Either.match(ExchangeReason.check(policy, r, { country: "GB", reasons: withList ? reasons : undefined }), {
+        onLeft: (e) => e.reason,
+        onRight: () => "ok"
+      })
+    expect(reason(request(10000))).toBe("Required")
+    expect(reason(request(10000, { exchange_reason_code: "holiday" }))).toBe("UnknownCode")
+    expect(reason(request(10000, { exchange_reason_code: "holiday" }), false)).toBe("ok")
+    expect(reason(request(10000, { exchange_reason_code: "investment" }))).toBe("ok")
+    // not required: the API ignores the code, so does the check
+    expect(reason(request(50))).toBe("ok")
+    expect(reason(request(50, { exchange_reason_code: "holiday" }))).toBe("ok")
+    const e = Either.getOrThrow(Either.flip(ExchangeReason.check(policy, request(10000), { country: "GB" })))
+    expect(e.message).toBe("exchange_reason_code is required for GB from 10000 GBP; the amount is 10000 GBP")
+  })
+
+  it("the list tolerates extra fields and refuses entries without a code", () => {
+    expect(reasons[1]).toEqual({ code: "intra_group", name: "Transfer within the group" })
+    const bad = Schema.decodeUnknownEither(ExchangeReason.ExchangeReasonList)([{ code: "", name: "x" }])
+    expect(issuesOf(Either.getOrThrow(Either.flip(bad)))[0]?.path).toEqual([0, "code"])
+  })
+
+  schemaLaws("ExchangeReason.ExchangeReasonList", ExchangeReason.ExchangeReasonList)
+})

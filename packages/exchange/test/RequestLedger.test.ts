@@ -1,0 +1,135 @@
+import { describe, expect, it, layer } from "@effect/vitest"
+import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
+import { Duration, Effect, Either, Exit, Option, TestClock } from "effect"
+
+const request = (requestId: string, amount = 100.5, reorder = false) => {
+  const from = { account_id: "a-gbp", currency: "GBP", amount }
+  const to = { account_id: "a-eur", currency: "EUR" }
+  return Either.getOrThrow(
+    ExchangeRequest.parse(
+      reorder
+        ? { request_id: requestId, to: { currency: to.currency, account_id: to.account_id }, from }
+        : { from, to, request_id: requestId }
+    )
+  )
+}
+
+const tags = (rs: ReadonlyArray<RequestLedger.Registration>) => rs.map((r) => r._tag).sort()
+
+layer(RequestLedger.layer)("RequestLedger (one ledger for the block)", (it) => {
+  it.effect("New, then Replay for the same body, then Conflict for a different body", () =>
+    Effect.gen(function* () {
+      const first = yield* RequestLedger.register(request("r-1"))
+      expect(first._tag).toBe("New")
+      const again = yield* RequestLedger.register(request("r-1", 100.5, true))
+      expect(again._tag).toBe("Replay")
+      if (again._tag === "Replay") expect(again.outcome).toEqual(Option.none())
+      const other = yield* RequestLedger.register(request("r-1", 200))
+      expect(other._tag).toBe("Conflict")
+      if (other._tag === "Conflict") {
+        expect(other.recorded).toBe(ExchangeRequest.fingerprint(request("r-1")))
+        expect(other.given).toBe(ExchangeRequest.fingerprint(request("r-1", 200)))
+        expect(other.message).toContain('request_id "r-1" was used for a different body')
+      }
+      // a conflict does not replace what was recorded
+      expect((yield* RequestLedger.register(request("r-1")))._tag).toBe("Replay")
+    })
+  )
+
+  it.effect("Replay carries the recorded outcome; a later outcome replaces an earlier one", () =>
+    Effect.gen(function* () {
+      yield* RequestLedger.register(request("r-2"))
+      yield* RequestLedger.complete("r-2", RequestLedger.Outcome.Unknown({ message: "timeout" }))
+      const transaction = { id: "t-1", state: "completed" as const }
+      const entry = yield* RequestLedger.complete("r-2", RequestLedger.Outcome.Succeeded({ transaction }))
+      expect(entry.outcome).toEqual(Option.some(RequestLedger.Outcome.Succeeded({ transaction })))
+      const replay = yield* RequestLedger.register(request("r-2"))
+      expect(replay).toMatchObject({ _tag: "Replay", outcome: Option.some({ _tag: "Succeeded", transaction }) })
+      const found = yield* RequestLedger.lookup("r-2")
+      expect(Option.map(found, (e) => e.fingerprint)).toEqual(Option.some(ExchangeRequest.fingerprint(request("r-2"))))
+    })
+  )
+
+  it.effect("complete refuses an id it does not hold", () =>
+    Effect.gen(function* () {
+      const exit = yield* Effect.exit(
+        RequestLedger.complete("never", RequestLedger.Outcome.Rejected({ status: 400, message: "bad request" }))
+      )
+      expect(exit).toMatchObject(Exit.fail({ _tag: "RequestLedgerError", reason: "NotRegistered", requestId: "never" }))
+      expect(yield* RequestLedger.lookup("never")).toEqual(Option.none())
+    })
+  )
+})
+
+describe("RequestLedger expiry (TestClock)", () => {
+  it.effect("entries live for 14 days by default", () =>
+    Effect.gen(function* () {
+      const first = yield* RequestLedger.register(request("r-3"))
+      expect(first).toMatchObject({ _tag: "New", entry: { registeredAt: 0, expiresAt: Duration.toMillis("14 days") } })
+      yield* TestClock.adjust(Duration.subtract(RequestLedger.defaultWindow, Duration.millis(1)))
+      expect((yield* RequestLedger.register(request("r-3")))._tag).toBe("Replay")
+      expect((yield* RequestLedger.register(request("r-3", 7)))._tag).toBe("Conflict")
+      yield* TestClock.adjust(Duration.millis(1))
+      expect(yield* RequestLedger.lookup("r-3")).toEqual(Option.none())
+      expect(
+        Exit.isFailure(
+          yield* Effect.exit(RequestLedger.complete("r-3", RequestLedger.Outcome.Unknown({ message: "" })))
+        )
+      ).toBe(true)
+      // after the window the id is free again, for any body
+      const reused = yield* RequestLedger.register(request("r-3", 7))
+      expect(reused).toMatchObject({ _tag: "New", entry: { registeredAt: Duration.toMillis("14 days") } })
+    }).pipe(Effect.provide(RequestLedger.layer))
+  )
+
+  it.effect("layerWith sets the window; expired entries are dropped as time passes", () =>
+    Effect.gen(function* () {
+      yield* RequestLedger.register(request("old"))
+      yield* TestClock.adjust("30 minutes")
+      yield* RequestLedger.register(request("newer"))
+      yield* TestClock.adjust("30 minutes")
+      expect(yield* RequestLedger.lookup("old")).toEqual(Option.none())
+      expect(Option.isSome(yield* RequestLedger.lookup("newer"))).toBe(true)
+      expect((yield* RequestLedger.register(request("old", 1)))._tag).toBe("New")
+      yield* TestClock.adjust("2 hours")
+      expect((yield* RequestLedger.register(request("newer", 1)))._tag).toBe("New")
+    }).pipe(Effect.provide(RequestLedger.layerWith({ window: "1 hour" })))
+  )
+})
+
+describe("RequestLedger concurrency", () => {
+  it.effect("fibers registering the same new id at once: exactly one New", () =>
+    Effect.gen(function* () {
+      const results = yield* Effect.all(
+        Array.from({ length: 50 }, () => RequestLedger.register(request("same"))),
+        { concurrency: "unbounded" }
+      )
+      expect(tags(results)).toEqual(["New", ...Array.from({ length: 49 }, () => "Replay")])
+    }).pipe(Effect.provide(RequestLedger.layer))
+  )
+
+  it.effect("fibers registering the same id with different bodies: one New, the others Conflict", () =>
+    Effect.gen(function* () {
+      const results = yield* Effect.all(
+        Array.from({ length: 20 }, (_, i) => RequestLedger.register(request("contested", i + 1))),
+        { concurrency: "unbounded" }
+      )
+      expect(tags(results)).toEqual([...Array.from({ length: 19 }, () => "Conflict"), "New"])
+      const winner = results.find((r) => r._tag === "New")!
+      const entry = Option.getOrThrow(yield* RequestLedger.lookup("contested"))
+      if (winner._tag === "New") expect(entry.fingerprint).toBe(winner.entry.fingerprint)
+    }).pipe(Effect.provide(RequestLedger.layer))
+  )
+
+  it.effect("many ids at once: each gets one New", () =>
+    Effect.gen(function* () {
+      const ids = Array.from({ length: 30 }, (_, i) => `id-${i % 10}`)
+      const results = yield* Effect.all(
+        ids.map((id) => RequestLedger.register(request(id))),
+        { concurrency: "unbounded" }
+      )
+      expect(results.filter((r) => r._tag === "New")).toHaveLength(10)
+      expect(results.filter((r) => r._tag === "Replay")).toHaveLength(20)
+    }).pipe(Effect.provideServiceEffect(RequestLedger.RequestLedger, RequestLedger.make()))
+  )
+})

@@ -1,0 +1,96 @@
+/**
+ * Amounts in minor units (pence, cents, yen, fils): non-negative safe integers, and their exact conversion to and
+ * from decimal amounts with the currency's ISO 4217 exponent (9900 GBP = 99.00, 100 JPY = 100, 1000 KWD = 1.000).
+ *
+ * @since 0.1.0
+ */
+import * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Currency from "./Currency.js"
+import * as DecimalAmount from "./DecimalAmount.js"
+import * as MoneyError from "./MoneyError.js"
+
+/**
+ * A non-negative safe integer number of minor units, as subscription phase amounts are sent.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MinorUnits: Schema.Schema<number> = Schema.Number.pipe(
+  Schema.filter(
+    (n) =>
+      Number.isSafeInteger(n) && n >= 0
+        ? undefined
+        : `an amount in minor units is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got ${n}`,
+    {
+      identifier: "MinorUnits",
+      title: "amount in minor units",
+      description: "a non-negative integer amount in the currency's minor unit (pence, cents)",
+      jsonSchema: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      arbitrary: () => (fc) =>
+        fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }))
+    }
+  )
+)
+
+const exponentFor = (currency: string): Either.Either<number, MoneyError.MoneyError> => {
+  const known = Currency.get(currency)
+  if (Option.isNone(known)) {
+    return Either.left(
+      MoneyError.make("UnknownCurrency", Currency.validate(currency) ?? `${currency} is not an ISO 4217 code`)
+    )
+  }
+  return Option.match(known.value.exponent, {
+    onNone: () =>
+      Either.left(
+        MoneyError.make("NoMinorUnit", `${currency} (${known.value.name}) has no minor unit in ISO 4217 (N.A.)`)
+      ),
+    onSome: Either.right
+  })
+}
+
+/**
+ * The decimal amount of `minor` minor units: 9900 GBP is 99.00, 100 JPY is 100, 1000 KWD is 1.000 (the result has
+ * the currency's scale). Any safe integer, negative included.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const toDecimal = (
+  minor: number,
+  currency: string
+): Either.Either<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
+  if (!Number.isSafeInteger(minor)) {
+    return Either.left(MoneyError.make("NotSafeInteger", `${minor} is not a whole number of minor units`))
+  }
+  return Either.map(exponentFor(currency), (e) => BigDecimal.make(BigInt(minor), e))
+}
+
+/**
+ * The number of minor units of a decimal amount. Fails when the amount has more decimals than the currency allows
+ * (99.001 GBP), or when the result is not a safe integer.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const fromDecimal = (
+  amount: BigDecimal.BigDecimal,
+  currency: string
+): Either.Either<number, MoneyError.MoneyError> =>
+  Either.flatMap(exponentFor(currency), (e) => {
+    if (DecimalAmount.scale(amount) > e) {
+      return Either.left(
+        MoneyError.make(
+          "ScaleExceedsExponent",
+          `${DecimalAmount.toFixedString(amount)} has more decimals than ${currency} allows (${e})`
+        )
+      )
+    }
+    const scaled = BigDecimal.scale(amount, e).value
+    if (scaled > BigInt(Number.MAX_SAFE_INTEGER) || scaled < -BigInt(Number.MAX_SAFE_INTEGER)) {
+      return Either.left(MoneyError.make("NotSafeInteger", `${scaled} minor units is beyond a safe integer`))
+    }
+    return Either.right(Number(scaled))
+  })

@@ -1,0 +1,68 @@
+/**
+ * Displaying amounts: the number of decimals comes from ISO 4217, only symbols and grouping from `Intl`.
+ *
+ * @since 0.1.0
+ */
+import type * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as Currency from "./Currency.js"
+import * as DecimalAmount from "./DecimalAmount.js"
+import * as MinorUnits from "./MinorUnits.js"
+import type * as MoneyError from "./MoneyError.js"
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+const formatterFor = (locale: string, currency: string, fractionDigits: number): Intl.NumberFormat => {
+  const key = `${locale}|${currency}|${fractionDigits}`
+  let f = formatters.get(key)
+  if (f === undefined) {
+    f = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits
+    })
+    formatters.set(key, f)
+  }
+  return f
+}
+
+/**
+ * Formats an exact amount for display: with exactly the currency's ISO 4217 decimals (more when the amount has more,
+ * so nothing is rounded away), and the locale's symbol and grouping. Exact for any size: the digits never pass
+ * through a float. Locale defaults to `en-GB`.
+ *
+ * @example
+ * ```ts
+ * import { Money } from "@payrules/money"
+ * import { BigDecimal } from "effect"
+ *
+ * console.log(Money.format(BigDecimal.unsafeFromString("1234.5"), "GBP")) // £1,234.50
+ * console.log(Money.format(BigDecimal.unsafeFromString("1.5"), "KWD")) // KWD 1.500
+ * ```
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const format = (amount: BigDecimal.BigDecimal, currency: string, locale = "en-GB"): string => {
+  const scale = DecimalAmount.scale(amount)
+  const exponent = Option.getOrElse(Currency.exponent(currency), () => scale)
+  const digits = Math.min(Math.max(exponent, scale), 100)
+  const text = DecimalAmount.toFixedString(amount)
+  // Intl formats numeric strings exactly (ECMA-402 NumberFormat v3)
+  return formatterFor(locale, currency, digits).format(text as unknown as number)
+}
+
+/**
+ * Formats an amount given in minor units (9900 GBP displays as £99.00).
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const formatMinor = (
+  minor: number,
+  currency: string,
+  locale = "en-GB"
+): Either.Either<string, MoneyError.MoneyError> =>
+  Either.map(MinorUnits.toDecimal(minor, currency), (d) => format(d, currency, locale))

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Currency, DecimalAmount, MinorUnits, Money } from "@payrules/money"
+import { schemaLaws } from "@payrules/vitest"
+import { BigDecimal, Either, FastCheck as fc, Option, Schema } from "effect"
+
+const dec = BigDecimal.unsafeFromString
+const withExponent = Currency.all.filter((c) => Option.isSome(c.exponent))
+
+describe("MinorUnits", () => {
+  it.each([
+    [9900, "GBP", "99.00"],
+    [100, "JPY", "100"],
+    [1000, "KWD", "1.000"],
+    [12345, "CLF", "1.2345"],
+    [1, "BHD", "0.001"],
+    [0, "EUR", "0.00"]
+  ])("%d %s = %s", (minor, currency, text) => {
+    const d = Either.getOrThrow(MinorUnits.toDecimal(minor, currency))
+    expect(DecimalAmount.toFixedString(d)).toBe(text)
+    expect(MinorUnits.fromDecimal(d, currency)).toEqual(Either.right(minor))
+  })
+
+  it("round-trips minor units through decimals for every currency", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...withExponent),
+        fc.integer({ min: -1e12, max: Number.MAX_SAFE_INTEGER }),
+        (c, minor) => {
+          const d = Either.getOrThrow(MinorUnits.toDecimal(minor, c.code))
+          expect(MinorUnits.fromDecimal(d, c.code)).toEqual(Either.right(minor))
+        }
+      ),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("round-trips decimals that fit the exponent through minor units for every currency", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...withExponent),
+        fc.bigInt({ min: 0n, max: 10n ** 11n }),
+        fc.nat(4),
+        (c, value, s) => {
+          const e = Option.getOrThrow(c.exponent)
+          const amount = BigDecimal.make(value, Math.min(s, e))
+          const minor = Either.getOrThrow(MinorUnits.fromDecimal(amount, c.code))
+          const back = Either.getOrThrow(MinorUnits.toDecimal(minor, c.code))
+          expect(BigDecimal.equals(back, amount)).toBe(true)
+          expect(back.scale).toBe(e)
+        }
+      ),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("refuses decimals finer than the currency, unknown currencies and currencies without minor units", () => {
+    const reason = <A>(r: Either.Either<A, { reason: string }>) =>
+      Either.match(r, { onLeft: (e) => e.reason, onRight: () => "ok" })
+    expect(reason(MinorUnits.fromDecimal(dec("99.001"), "GBP"))).toBe("ScaleExceedsExponent")
+    expect(reason(MinorUnits.fromDecimal(dec("1.5"), "JPY"))).toBe("ScaleExceedsExponent")
+    expect(reason(MinorUnits.fromDecimal(dec("99.010"), "GBP"))).toBe("ok")
+    expect(reason(MinorUnits.toDecimal(1, "XAU"))).toBe("NoMinorUnit")
+    expect(reason(MinorUnits.toDecimal(1, "ABC"))).toBe("UnknownCurrency")
+    expect(reason(MinorUnits.toDecimal(1.5, "GBP"))).toBe("NotSafeInteger")
+    expect(reason(MinorUnits.fromDecimal(dec("1e30"), "GBP"))).toBe("NotSafeInteger")
+  })
+
+  it("the Schema takes non-negative safe integers only", () => {
+    const decode = Schema.decodeUnknownEither(MinorUnits.MinorUnits)
+    expect(decode(9900)).toEqual(Either.right(9900))
+    for (const bad of [-1, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN, "100"])
+      expect(Either.isLeft(decode(bad))).toBe(true)
+    expect(Either.getOrThrow(Either.flip(decode(-1))).message).toContain("whole number from 0")
+  })
+
+  schemaLaws("MinorUnits", MinorUnits.MinorUnits)
+})
+
+describe("DecimalAmount", () => {
+  it("reads JSON numbers exactly as written", () => {
+    expect(Either.map(DecimalAmount.fromNumber(10.5), DecimalAmount.toFixedString)).toEqual(Either.right("10.5"))
+    expect(Either.map(DecimalAmount.fromNumber(0.1), DecimalAmount.toFixedString)).toEqual(Either.right("0.1"))
+    expect(Either.map(DecimalAmount.fromNumber(1e-7), DecimalAmount.toFixedString)).toEqual(Either.right("0.0000001"))
+    expect(Either.map(DecimalAmount.fromNumber(123456789012345), DecimalAmount.toFixedString)).toEqual(
+      Either.right("123456789012345")
+    )
+  })
+
+  it("refuses 0.1 + 0.2 instead of rounding it", () => {
+    const r = DecimalAmount.fromNumber(0.1 + 0.2)
+    const e = Either.getOrThrow(Either.flip(r))
+    expect(e.reason).toBe("NotExactlyRepresentable")
+    expect(e.message).toContain("0.30000000000000004")
+    expect(Either.getOrThrow(Either.flip(DecimalAmount.fromNumber(Number.NaN))).reason).toBe("NotFinite")
+    expect(Either.getOrThrow(Either.flip(DecimalAmount.fromNumber(Number.POSITIVE_INFINITY))).reason).toBe("NotFinite")
+  })
+
+  it("every number of at most 15 significant digits is read as written", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^-?(0|[1-9][0-9]{0,9})(\.[0-9]{1,5})?$/), (text) => {
+        const r = DecimalAmount.fromNumber(Number(text))
+        expect(BigDecimal.equals(Either.getOrThrow(r), dec(text))).toBe(true)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("parses decimal strings of a format, keeping the scale", () => {
+    const revolut = (s: string) =>
+      Either.map(DecimalAmount.parseString(s, DecimalAmount.decimal13x5), DecimalAmount.toFixedString)
+    const obie = (s: string) =>
+      Either.map(DecimalAmount.parseString(s, DecimalAmount.integerOrDecimal13x5), DecimalAmount.toFixedString)
+    expect(revolut("10.50")).toEqual(Either.right("10.50"))
+    expect(revolut("1234567890123.12345")).toEqual(Either.right("1234567890123.12345"))
+    for (const bad of ["10", "10.", ".5", "-1.00", "1e3", "12345678901234.0", "1.123456", " 1.0", "1,00", ""]) {
+      expect(Either.isLeft(revolut(bad)), bad).toBe(true)
+    }
+    expect(obie("10")).toEqual(Either.right("10"))
+    expect(
+      Either.getOrThrow(Either.flip(DecimalAmount.parseString("10", DecimalAmount.decimal13x5))).message
+    ).toContain("a point and 1 to 5 decimals")
+  })
+
+  it("checks the scale against the currency's exponent", () => {
+    expect(Either.isRight(DecimalAmount.checkScale(dec("10.50"), "GBP"))).toBe(true)
+    expect(Either.isRight(DecimalAmount.checkScale(dec("10.500"), "GBP"))).toBe(true)
+    expect(Either.getOrThrow(Either.flip(DecimalAmount.checkScale(dec("10.505"), "GBP"))).message).toContain(
+      "has 3 decimals but GBP has 2"
+    )
+    expect(Either.isLeft(DecimalAmount.checkScale(dec("1.5"), "JPY"))).toBe(true)
+    expect(Either.isRight(DecimalAmount.checkScale(dec("1.5"), "KWD"))).toBe(true)
+    expect(Either.isRight(DecimalAmount.checkScale(dec("1.2345"), "CLF"))).toBe(true)
+    expect(Either.getOrThrow(Either.flip(DecimalAmount.checkScale(dec("1"), "XYZ"))).reason).toBe("UnknownCurrency")
+  })
+
+  it("toFixedString never uses exponents", () => {
+    expect(DecimalAmount.toFixedString(dec("1.5E+3"))).toBe("1500")
+    expect(DecimalAmount.toFixedString(dec("-0.001"))).toBe("-0.001")
+    expect(DecimalAmount.toFixedString(dec("10"), 1)).toBe("10.0")
+  })
+
+  schemaLaws("DecimalAmount.FromNumber", DecimalAmount.FromNumber)
+  schemaLaws("DecimalAmount.fromString(decimal13x5)", DecimalAmount.fromString(DecimalAmount.decimal13x5))
+  schemaLaws(
+    "DecimalAmount.fromString(integerOrDecimal13x5)",
+    DecimalAmount.fromString(DecimalAmount.integerOrDecimal13x5)
+  )
+
+  it("encodes a decoded string back to the same text", () => {
+    const schema = DecimalAmount.fromString(DecimalAmount.decimal13x5)
+    for (const s of ["10.50", "0.1", "1234567890123.12345", "7.00000"]) {
+      expect(Schema.encodeSync(schema)(Schema.decodeSync(schema)(s))).toBe(s)
+    }
+  })
+})
+
+describe("Money.format", () => {
+  it.each([
+    ["1234.5", "GBP", "en-GB", "£1,234.50"],
+    ["1234", "JPY", "en-GB", "JP¥1,234"],
+    ["1.5", "KWD", "en-GB", "KWD 1.500"],
+    ["1.2345", "CLF", "en-GB", "CLF 1.2345"],
+    ["1234.5", "EUR", "de-DE", "1.234,50 €"],
+    ["12345678901234567.125", "KWD", "en-GB", "KWD 12,345,678,901,234,567.125"],
+    ["10.555", "GBP", "en-GB", "£10.555"]
+  ])("%s %s (%s) -> %s", (amount, currency, locale, expected) => {
+    expect(Money.format(dec(amount), currency, locale).replace(/\u00a0/g, " ")).toBe(expected)
+  })
+
+  it("formats minor units", () => {
+    expect(Money.formatMinor(9900, "GBP")).toEqual(Either.right("£99.00"))
+    expect(Either.isLeft(Money.formatMinor(9900, "XAU"))).toBe(true)
+  })
+})

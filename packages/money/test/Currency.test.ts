@@ -1,0 +1,79 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Currency } from "@payrules/money"
+import { schemaLaws } from "@payrules/vitest"
+import { Either, Option, Schema } from "effect"
+
+describe("Currency", () => {
+  it("carries ISO 4217 list one with its publication date", () => {
+    expect(Currency.publicationDate).toBe("2024-06-25")
+    expect(Currency.all.length).toBe(179)
+    expect(new Set(Currency.all.map((c) => c.code)).size).toBe(Currency.all.length)
+    const gbp = Option.getOrThrow(Currency.get("GBP"))
+    expect(gbp).toMatchObject({ numeric: "826", name: "Pound Sterling", fund: false })
+  })
+
+  it.each([
+    ["JPY", 0],
+    ["ISK", 0],
+    ["KWD", 3],
+    ["BHD", 3],
+    ["OMR", 3],
+    ["TND", 3],
+    ["JOD", 3],
+    ["IQD", 3],
+    ["LYD", 3],
+    ["CLF", 4],
+    ["UYW", 4],
+    ["GBP", 2],
+    ["EUR", 2],
+    ["USD", 2],
+    ["INR", 2],
+    ["CHF", 2],
+    ["UYI", 0]
+  ])("%s has exponent %d", (code, exponent) => {
+    expect(Currency.exponent(code)).toEqual(Option.some(exponent))
+  })
+
+  it("metals, SDR and testing codes have no minor unit (N.A.), unlike what Intl or other packages say", () => {
+    for (const code of ["XAU", "XAG", "XPT", "XPD", "XDR", "XTS", "XXX"]) {
+      expect(Currency.isKnown(code)).toBe(true)
+      expect(Currency.exponent(code)).toEqual(Option.none())
+    }
+  })
+
+  it("unknown codes have no exponent", () => {
+    expect(Currency.exponent("ABC")).toEqual(Option.none())
+    expect(Currency.exponent("HRK")).toEqual(Option.none()) // withdrawn 2023
+  })
+})
+
+describe("CurrencyCode", () => {
+  const decode = Schema.decodeUnknownEither(Currency.CurrencyCode)
+  const message = (u: unknown) => Either.getOrThrow(Either.flip(decode(u))).message
+
+  it("accepts known codes", () => {
+    expect(decode("GBP")).toEqual(Either.right("GBP"))
+  })
+
+  it("gives each way to be wrong its own message", () => {
+    expect(message("gbp")).toContain("upper case: GBP")
+    expect(message("GB")).toContain("three upper-case letters")
+    expect(message("ABC")).toContain("ABC is not an ISO 4217 currency code")
+    expect(message(42)).toContain("Expected string")
+  })
+
+  it("admits unknown well-formed codes when asked (forward compatibility)", () => {
+    const lenient = Schema.decodeUnknownEither(Currency.currencyCode({ allowUnknown: true }))
+    expect(lenient("XCG")).toEqual(Either.right("XCG"))
+    expect(Either.isLeft(lenient("xcg"))).toBe(true)
+  })
+
+  it("makeCode / unsafeMakeCode", () => {
+    expect(Currency.makeCode("EUR")).toEqual(Option.some("EUR"))
+    expect(Currency.makeCode("EURO")).toEqual(Option.none())
+    expect(() => Currency.unsafeMakeCode("eur")).toThrow("upper case")
+  })
+
+  schemaLaws("CurrencyCode", Currency.CurrencyCode)
+  schemaLaws("CurrencyCode (allowUnknown)", Currency.currencyCode({ allowUnknown: true }))
+})

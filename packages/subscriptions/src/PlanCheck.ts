@@ -1,0 +1,193 @@
+/**
+ * Checks of a plan that are not shape rules (D3): what makes a schedule impossible (errors) or suspicious (warnings),
+ * each with the path of the offending field.
+ *
+ * @since 0.1.0
+ */
+import { IsoDuration } from "@payrules/iso8601"
+import type { SubscriptionPlan, Variation } from "./SubscriptionPlan.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Rule =
+  /** two phases of a variation share an ordinal, so their order is undefined (error) */
+  | "DuplicateOrdinal"
+  /** `cycle_count` below 1: the phase could never bill (error) */
+  | "CycleCountBelowOne"
+  /** a `cycle_duration` of zero length (P0D): the schedule would never advance (error) */
+  | "ZeroLengthCycle"
+  /** a negative `cycle_duration` (error) */
+  | "NegativeCycle"
+  /** an endless phase (no `cycle_count`) followed by another: the later phases are unreachable (error) */
+  | "EndlessPhaseNotLast"
+  /** a variation without phases bills nothing (error) */
+  | "NoPhases"
+  /** ordinals that do not run 1, 2, 3, ... (warning) */
+  | "OrdinalGap"
+  /** the currency changes from one phase to the next (warning) */
+  | "CurrencyChange"
+  /** an amount without a currency, or a currency without an amount: the cycle amount is unknown (warning) */
+  | "IncompletePrice"
+  /** two phases of a variation share an id (warning) */
+  | "DuplicatePhaseId"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Finding {
+  readonly severity: "error" | "warning"
+  readonly rule: Rule
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
+
+const error = (rule: Rule, path: ReadonlyArray<string | number>, message: string): Finding => ({
+  severity: "error",
+  rule,
+  path,
+  message
+})
+
+const warning = (rule: Rule, path: ReadonlyArray<string | number>, message: string): Finding => ({
+  severity: "warning",
+  rule,
+  path,
+  message
+})
+
+/**
+ * The findings of one variation; paths start at the variation (`["phases", 2, "cycle_count"]`) unless `prefix` is
+ * given.
+ *
+ * @since 0.1.0
+ * @category checks
+ */
+export const checkVariation = (
+  variation: Variation,
+  prefix: ReadonlyArray<string | number> = []
+): ReadonlyArray<Finding> => {
+  const findings: Array<Finding> = []
+  const phases = variation.phases
+  if (phases.length === 0) {
+    findings.push(error("NoPhases", [...prefix, "phases"], `variation ${variation.id} has no phases`))
+    return findings
+  }
+  const at = (i: number, ...rest: ReadonlyArray<string | number>) => [...prefix, "phases", i, ...rest]
+  const seenOrdinals = new Map<number, number>()
+  const seenIds = new Map<string, number>()
+  phases.forEach((phase, i) => {
+    const first = seenOrdinals.get(phase.ordinal)
+    if (first !== undefined) {
+      findings.push(
+        error(
+          "DuplicateOrdinal",
+          at(i, "ordinal"),
+          `phases ${first} and ${i} both have ordinal ${phase.ordinal}: their order is undefined`
+        )
+      )
+    } else {
+      seenOrdinals.set(phase.ordinal, i)
+    }
+    const firstId = seenIds.get(phase.id)
+    if (firstId !== undefined) {
+      findings.push(warning("DuplicatePhaseId", at(i, "id"), `phases ${firstId} and ${i} share the id ${phase.id}`))
+    } else {
+      seenIds.set(phase.id, i)
+    }
+    if (phase.cycle_count !== undefined && phase.cycle_count !== null && phase.cycle_count < 1) {
+      findings.push(
+        error("CycleCountBelowOne", at(i, "cycle_count"), `cycle_count is ${phase.cycle_count}; it must be at least 1`)
+      )
+    }
+    const d = phase.cycle_duration
+    if (IsoDuration.isZero(d)) {
+      findings.push(
+        error(
+          "ZeroLengthCycle",
+          at(i, "cycle_duration"),
+          `cycle_duration ${IsoDuration.format(d)} has zero length: the phase would never advance`
+        )
+      )
+    } else if (d.sign < 0) {
+      findings.push(
+        error("NegativeCycle", at(i, "cycle_duration"), `cycle_duration ${IsoDuration.format(d)} is negative`)
+      )
+    }
+    if ((phase.amount === undefined) !== (phase.currency === undefined)) {
+      findings.push(
+        warning(
+          "IncompletePrice",
+          at(i, phase.amount === undefined ? "amount" : "currency"),
+          phase.amount === undefined
+            ? "currency without amount: cycles of this phase bill an unknown amount"
+            : "amount without currency: cycles of this phase bill an amount of unknown currency"
+        )
+      )
+    }
+  })
+  // order by ordinal (stable: duplicates keep their order) and check what depends on it
+  const order = phases.map((p, i) => ({ p, i })).sort((a, b) => a.p.ordinal - b.p.ordinal || a.i - b.i)
+  order.forEach(({ p, i }, k) => {
+    const endless = p.cycle_count === undefined || p.cycle_count === null
+    if (endless && k < order.length - 1) {
+      findings.push(
+        error(
+          "EndlessPhaseNotLast",
+          at(i, "cycle_count"),
+          `phase ${p.id} (ordinal ${p.ordinal}) never ends, so the ${order.length - 1 - k} phase(s) after it are never reached`
+        )
+      )
+    }
+    const expected = k === 0 ? 1 : order[k - 1]!.p.ordinal + 1
+    if (p.ordinal !== expected && !(k > 0 && p.ordinal === order[k - 1]!.p.ordinal)) {
+      findings.push(
+        warning(
+          "OrdinalGap",
+          at(i, "ordinal"),
+          k === 0
+            ? `the first phase has ordinal ${p.ordinal}; ordinals usually start at 1`
+            : `ordinal ${p.ordinal} follows ${order[k - 1]!.p.ordinal}: ordinals in between are missing`
+        )
+      )
+    }
+    if (k > 0) {
+      const prev = order[k - 1]!.p
+      if (prev.currency !== undefined && p.currency !== undefined && prev.currency !== p.currency) {
+        findings.push(
+          warning(
+            "CurrencyChange",
+            at(i, "currency"),
+            `the currency changes from ${prev.currency} (phase ${prev.id}) to ${p.currency} (phase ${p.id})`
+          )
+        )
+      }
+    }
+  })
+  return findings
+}
+
+/**
+ * The findings of every variation of a plan, with paths from the plan (`["variations", 0, "phases", 2, "ordinal"]`).
+ *
+ * @since 0.1.0
+ * @category checks
+ */
+export const check = (plan: SubscriptionPlan): ReadonlyArray<Finding> =>
+  plan.variations.flatMap((v, i) => checkVariation(v, ["variations", i]))
+
+/**
+ * @since 0.1.0
+ * @category getters
+ */
+export const errors = (findings: ReadonlyArray<Finding>): ReadonlyArray<Finding> =>
+  findings.filter((f) => f.severity === "error")
+
+/**
+ * @since 0.1.0
+ * @category getters
+ */
+export const warnings = (findings: ReadonlyArray<Finding>): ReadonlyArray<Finding> =>
+  findings.filter((f) => f.severity === "warning")

@@ -1,0 +1,22 @@
+/**
+ * @since 0.1.0
+ */
+
+/**
+ * Plan checks (D3): errors and warnings with paths.
+ *
+ * @since 0.1.0
+ */
+export * as PlanCheck from "./PlanCheck.js"
+/**
+ * The phase progression simulator: events, positions and totals.
+ *
+ * @since 0.1.0
+ */
+export * as Schedule from "./Schedule.js"
+/**
+ * The wire format of GET /api/subscription-plans: plans, variations, phases, pages and the query.
+ *
+ * @since 0.1.0
+ */
+export * as SubscriptionPlan from "./SubscriptionPlan.js"

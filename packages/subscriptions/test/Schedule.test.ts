@@ -1,0 +1,368 @@
+import { describe, expect, it } from "@effect/vitest"
+import { IsoDuration } from "@payrules/iso8601"
+import { Schedule } from "@payrules/subscriptions"
+import { Chunk, DateTime, Effect, Either, FastCheck as fc, Option, Stream } from "effect"
+import { decodeVariation, startInstant, variation, variationWire, zone } from "./fixtures.js"
+import { reference } from "./reference.js"
+
+const utc = (iso: string) => DateTime.unsafeMake(iso)
+const iso = (dt: DateTime.DateTime) => DateTime.formatIso(dt)
+const zoned = (ms: number, z: string): DateTime.DateTime =>
+  z === "UTC" ? DateTime.unsafeMake(ms) : DateTime.unsafeMakeZoned(ms, { timeZone: z })
+
+const take = <A>(it: Iterable<A>, n: number): Array<A> => {
+  const out: Array<A> = []
+  for (const a of it) {
+    if (out.length >= n) break
+    out.push(a)
+  }
+  return out
+}
+
+const billed = (events: ReadonlyArray<Schedule.Event>) =>
+  events.filter((e): e is Extract<Schedule.Event, { _tag: "CycleBilled" }> => e._tag === "CycleBilled")
+
+const options = fc.record({
+  start: startInstant,
+  zone,
+  trial: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })),
+  anchor: fc.constantFrom<Schedule.Anchor>("phase-start", "subscription-start")
+})
+
+describe("Schedule.simulate against a temporal-polyfill reference", () => {
+  it("bills every cycle at the reference's start and end, in every zone and anchor mode", () => {
+    fc.assert(
+      fc.property(variationWire, options, (wire, o) => {
+        const v = decodeVariation(wire)
+        const events = Array.from(
+          Either.getOrThrow(
+            Schedule.simulate(v, {
+              start: zoned(o.start, o.zone),
+              trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+              anchor: o.anchor,
+              until: { cycles: 40 }
+            })
+          )
+        )
+        const ours = billed(events).map((e) => ({
+          phaseId: e.phaseId,
+          cycleIndex: e.cycleIndex,
+          start: e.start.epochMillis,
+          end: e.end.epochMillis
+        }))
+        expect(ours).toEqual(reference(v, o.start, o.zone, o.trial, o.anchor, 40))
+      }),
+      { numRuns: 400 }
+    )
+  })
+
+  it("cycles are contiguous and half-open, finite phases bill exactly cycle_count cycles, endless ones never end", () => {
+    fc.assert(
+      fc.property(variationWire, options, (wire, o) => {
+        const v = decodeVariation(wire)
+        const events = take(
+          Either.getOrThrow(
+            Schedule.simulate(v, {
+              start: zoned(o.start, o.zone),
+              trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+              anchor: o.anchor
+            })
+          ),
+          400
+        )
+        const cycles = billed(events)
+        for (let i = 1; i < cycles.length; i++) {
+          expect(cycles[i]!.start.epochMillis).toBe(cycles[i - 1]!.end.epochMillis)
+          expect(cycles[i - 1]!.end.epochMillis).toBeGreaterThan(cycles[i - 1]!.start.epochMillis)
+        }
+        for (let i = 1; i < events.length; i++) {
+          expect(events[i]!.at.epochMillis).toBeGreaterThanOrEqual(events[i - 1]!.at.epochMillis)
+        }
+        const last = v.phases[v.phases.length - 1]!
+        for (const phase of v.phases) {
+          const n = cycles.filter((c) => c.phaseId === phase.id).length
+          const completed = events.some((e) => e._tag === "PhaseCompleted" && e.phaseId === phase.id)
+          if (phase.cycle_count === null || phase.cycle_count === undefined) {
+            expect(completed).toBe(false)
+            expect(n).toBeGreaterThan(0)
+          } else {
+            expect(n).toBe(phase.cycle_count)
+            expect(completed).toBe(true)
+          }
+        }
+        const stopped = events.filter((e) => e._tag === "SubscriptionStopped")
+        if (last.cycle_count === null || last.cycle_count === undefined) {
+          expect(stopped).toHaveLength(0)
+          expect(events).toHaveLength(400)
+        } else {
+          expect(stopped).toHaveLength(1)
+          expect(events[events.length - 1]!._tag).toBe("SubscriptionStopped")
+        }
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("phaseAt agrees with the event stream at every boundary and at random instants", () => {
+    fc.assert(
+      fc.property(
+        variationWire,
+        options,
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 3, maxLength: 3 }),
+        (wire, o, fractions) => {
+          const v = decodeVariation(wire)
+          const opts: Schedule.Options = {
+            start: zoned(o.start, o.zone),
+            trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+            anchor: o.anchor
+          }
+          const timeline = Either.getOrThrow(Schedule.compile(v, opts))
+          const events = take(Schedule.events(timeline, { cycles: 60 }), 1000)
+          for (const c of billed(events)) {
+            const span = c.end.epochMillis - c.start.epochMillis
+            const probes = [
+              c.start.epochMillis,
+              c.end.epochMillis - 1,
+              ...fractions.map((f) => c.start.epochMillis + Math.floor(f * span))
+            ]
+            for (const ms of probes) {
+              const position = Either.getOrThrow(Schedule.positionAt(timeline, DateTime.unsafeMake(ms)))
+              expect(position._tag).toBe("InPhase")
+              if (position._tag === "InPhase") {
+                expect([position.phaseId, position.cycleIndex]).toEqual([c.phaseId, c.cycleIndex])
+                expect(position.cycleStart.epochMillis).toBe(c.start.epochMillis)
+                expect(position.cycleEnd.epochMillis).toBe(c.end.epochMillis)
+              }
+            }
+          }
+          const trial = events.find((e) => e._tag === "TrialStarted")
+          if (trial !== undefined) {
+            expect(Either.getOrThrow(Schedule.positionAt(timeline, trial.at))._tag).toBe("Trial")
+          }
+          expect(Either.getOrThrow(Schedule.positionAt(timeline, DateTime.unsafeMake(o.start - 1)))._tag).toBe(
+            "NotStarted"
+          )
+          const stop = events.find((e) => e._tag === "SubscriptionStopped")
+          if (stop !== undefined) {
+            expect(Either.getOrThrow(Schedule.positionAt(timeline, stop.at))).toMatchObject({ _tag: "Stopped" })
+          }
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
+})
+
+describe("Schedule examples (named after the bugs they guard)", () => {
+  const monthly = variation([{ cycle_duration: "P1M", cycle_count: null, amount: 999, currency: "GBP" }])
+
+  it("Jan 31 + P1M is anchored: Feb 29, Mar 31, Apr 30, never Mar 29", () => {
+    const events = Either.getOrThrow(
+      Schedule.simulate(monthly, { start: utc("2024-01-31T10:00:00Z"), until: { cycles: 4 } })
+    )
+    expect(billed(Array.from(events)).map((c) => iso(c.start).slice(0, 10))).toEqual([
+      "2024-01-31",
+      "2024-02-29",
+      "2024-03-31",
+      "2024-04-30"
+    ])
+  })
+
+  it("Feb 29 with P1Y: Feb 28 in common years, Feb 29 again in leap years", () => {
+    const yearly = variation([{ cycle_duration: "P1Y", cycle_count: null }])
+    const events = Either.getOrThrow(
+      Schedule.simulate(yearly, { start: utc("2024-02-29T00:00:00Z"), until: { cycles: 6 } })
+    )
+    expect(billed(Array.from(events)).map((c) => iso(c.start).slice(0, 10))).toEqual([
+      "2024-02-29",
+      "2025-02-28",
+      "2026-02-28",
+      "2027-02-28",
+      "2028-02-29",
+      "2029-02-28"
+    ])
+  })
+
+  it("PT2H cycles across the spring-forward hour are two hours of elapsed time", () => {
+    const twoHourly = variation([{ cycle_duration: "PT2H", cycle_count: null }])
+    const start = DateTime.unsafeMakeZoned("2024-03-30T23:00:00Z", { timeZone: "Europe/London" })
+    const cycles = billed(Array.from(Either.getOrThrow(Schedule.simulate(twoHourly, { start, until: { cycles: 3 } }))))
+    expect(cycles.map((c) => DateTime.formatIsoZoned(c.start as DateTime.Zoned))).toEqual([
+      "2024-03-30T23:00:00.000+00:00[Europe/London]",
+      "2024-03-31T02:00:00.000+01:00[Europe/London]",
+      "2024-03-31T04:00:00.000+01:00[Europe/London]"
+    ])
+    for (const c of cycles) expect(c.end.epochMillis - c.start.epochMillis).toBe(7_200_000)
+  })
+
+  it("PT2H cycles across the fall-back hour are two hours of elapsed time", () => {
+    const twoHourly = variation([{ cycle_duration: "PT2H", cycle_count: null }])
+    const start = DateTime.unsafeMakeZoned("2024-10-26T23:00:00Z", { timeZone: "Europe/London" })
+    const cycles = billed(Array.from(Either.getOrThrow(Schedule.simulate(twoHourly, { start, until: { cycles: 3 } }))))
+    expect(cycles.map((c) => DateTime.formatIsoZoned(c.start as DateTime.Zoned))).toEqual([
+      "2024-10-27T00:00:00.000+01:00[Europe/London]",
+      "2024-10-27T01:00:00.000+00:00[Europe/London]",
+      "2024-10-27T03:00:00.000+00:00[Europe/London]"
+    ])
+  })
+
+  it("P1D cycles keep the wall-clock time across DST (23 and 25 hour days)", () => {
+    const daily = variation([{ cycle_duration: "P1D", cycle_count: 3 }])
+    const start = DateTime.unsafeMakeZoned("2024-03-30T08:00:00Z", { timeZone: "Europe/London" })
+    const cycles = billed(Array.from(Either.getOrThrow(Schedule.simulate(daily, { start }))))
+    expect(cycles.map((c) => DateTime.formatIsoZoned(c.start as DateTime.Zoned).slice(11, 16))).toEqual([
+      "08:00",
+      "08:00",
+      "08:00"
+    ])
+    expect(cycles.map((c) => c.end.epochMillis - c.start.epochMillis)).toEqual([82_800_000, 86_400_000, 86_400_000])
+  })
+
+  it("a zero-amount phase bills 0, a phase without an amount bills an unknown amount", () => {
+    const v = variation([
+      { cycle_duration: "P1M", cycle_count: 2, amount: 0, currency: "GBP" },
+      { cycle_duration: "P1M", cycle_count: 1 },
+      { cycle_duration: "P1M", cycle_count: null, amount: 999, currency: "GBP" }
+    ])
+    const cycles = billed(
+      Array.from(Either.getOrThrow(Schedule.simulate(v, { start: utc("2024-01-01T00:00:00Z"), until: { cycles: 4 } })))
+    )
+    expect(cycles.map((c) => c.amount)).toEqual([Option.some(0), Option.some(0), Option.none(), Option.some(999)])
+    const t = Either.getOrThrow(Schedule.totals(v, { start: utc("2024-01-01T00:00:00Z"), until: { cycles: 4 } }))
+    expect(t.cycles).toBe(4)
+    expect(t.cyclesWithoutAmount).toBe(1)
+    expect(t.byCurrency).toEqual([{ currency: "GBP", amount: 999n }])
+  })
+
+  it("trial override to none: billing starts at once", () => {
+    const plan = {
+      id: "plan_1",
+      name: "Pro",
+      trial_duration: IsoDuration.unsafeParse("P14D"),
+      state: "active" as const,
+      created_at: DateTime.unsafeMakeZoned(0, { timeZone: 0 }) as DateTime.Zoned,
+      updated_at: DateTime.unsafeMakeZoned(0, { timeZone: 0 }) as DateTime.Zoned,
+      variations: [monthly]
+    }
+    const start = utc("2024-05-01T00:00:00Z")
+    const withTrial = Array.from(Either.getOrThrow(Schedule.simulatePlan(plan, { start, until: { cycles: 1 } })))
+    expect(withTrial.map((e) => e._tag)).toEqual([
+      "TrialStarted",
+      "TrialEnded",
+      "PhaseEntered",
+      "CycleBilled",
+      "HorizonReached"
+    ])
+    expect(iso(billed(withTrial)[0]!.start)).toBe("2024-05-15T00:00:00.000Z")
+    const noTrial = Array.from(
+      Either.getOrThrow(Schedule.simulatePlan(plan, { start, trial: "none", until: { cycles: 1 } }))
+    )
+    expect(noTrial.map((e) => e._tag)).toEqual(["PhaseEntered", "CycleBilled", "HorizonReached"])
+    expect(iso(billed(noTrial)[0]!.start)).toBe("2024-05-01T00:00:00.000Z")
+    const shorter = Array.from(
+      Either.getOrThrow(
+        Schedule.simulatePlan(plan, { start, trial: IsoDuration.unsafeParse("P3D"), until: { cycles: 1 } })
+      )
+    )
+    expect(iso(billed(shorter)[0]!.start)).toBe("2024-05-04T00:00:00.000Z")
+  })
+
+  it("a plan with an endless middle phase is refused with the PlanCheck finding", () => {
+    const v = variation([
+      { cycle_duration: "P1M", cycle_count: 3 },
+      { cycle_duration: "P1M", cycle_count: null },
+      { cycle_duration: "P1M", cycle_count: 2 }
+    ])
+    const e = Either.getOrThrow(Either.flip(Schedule.simulate(v, { start: utc("2024-01-01T00:00:00Z") })))
+    expect(e.reason).toBe("InvalidPlan")
+    expect(e.findings.map((f) => [f.rule, f.path])).toEqual([["EndlessPhaseNotLast", ["phases", 1, "cycle_count"]]])
+  })
+
+  it("the subscription-start anchor keeps the first billing day of month across phases", () => {
+    const v = variation([
+      { cycle_duration: "P1M", cycle_count: 1, amount: 100, currency: "GBP" },
+      { cycle_duration: "P1M", cycle_count: null, amount: 999, currency: "GBP" }
+    ])
+    const starts = (anchor: Schedule.Anchor) =>
+      billed(
+        Array.from(
+          Either.getOrThrow(Schedule.simulate(v, { start: utc("2024-01-31T00:00:00Z"), anchor, until: { cycles: 4 } }))
+        )
+      ).map((c) => iso(c.start).slice(0, 10))
+    expect(starts("phase-start")).toEqual(["2024-01-31", "2024-02-29", "2024-03-29", "2024-04-29"])
+    expect(starts("subscription-start")).toEqual(["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30"])
+  })
+
+  it("horizons: until an instant (exclusive) and a number of cycles", () => {
+    const v = variation([
+      { cycle_duration: "P1M", cycle_count: 2 },
+      { cycle_duration: "P1M", cycle_count: 1 }
+    ])
+    const start = utc("2024-01-01T00:00:00Z")
+    const tags = (until: Schedule.Horizon) =>
+      Array.from(Either.getOrThrow(Schedule.simulate(v, { start, until }))).map((e) => e._tag)
+    expect(tags(utc("2024-02-01T00:00:00Z"))).toEqual(["PhaseEntered", "CycleBilled", "HorizonReached"])
+    expect(tags({ cycles: 2 })).toEqual([
+      "PhaseEntered",
+      "CycleBilled",
+      "CycleBilled",
+      "PhaseCompleted",
+      "HorizonReached"
+    ])
+    expect(tags({ cycles: 3 })).toEqual([
+      "PhaseEntered",
+      "CycleBilled",
+      "CycleBilled",
+      "PhaseCompleted",
+      "PhaseEntered",
+      "CycleBilled",
+      "PhaseCompleted",
+      "SubscriptionStopped"
+    ])
+    expect(tags({ cycles: 0 })).toEqual(["HorizonReached"])
+    expect(Either.getOrThrow(Either.flip(Schedule.simulate(v, { start, until: { cycles: -1 } }))).reason).toBe(
+      "InvalidHorizon"
+    )
+  })
+
+  it("phaseAt costs the same for cycle 3 and cycle 30,000 and finds the half-open cycle", () => {
+    const twoHourly = variation([{ cycle_duration: "PT2H", cycle_count: null }])
+    const start = utc("2024-01-01T00:00:00Z")
+    const at = (ms: number) => Either.getOrThrow(Schedule.phaseAt(twoHourly, { start }, DateTime.unsafeMake(ms)))
+    expect(at(start.epochMillis + 30_000 * 7_200_000)).toMatchObject({ _tag: "InPhase", cycleIndex: 30_000 })
+    expect(at(start.epochMillis + 30_000 * 7_200_000 - 1)).toMatchObject({ _tag: "InPhase", cycleIndex: 29_999 })
+  })
+
+  it("totals over a horizon, and the recurring amount of an endless last phase", () => {
+    const v = variation([
+      { cycle_duration: "P1M", cycle_count: 3, amount: 499, currency: "GBP" },
+      { cycle_duration: "P1M", cycle_count: null, amount: 999, currency: "GBP" }
+    ])
+    const start = utc("2024-01-15T00:00:00Z")
+    const twoYears = Either.getOrThrow(Schedule.totals(v, { start, until: utc("2026-01-15T00:00:00Z") }))
+    expect(twoYears.cycles).toBe(24)
+    expect(twoYears.byPhase.map((p) => [p.phaseId, p.cycles, p.amount])).toEqual([
+      ["ph_1", 3, Option.some(1497n)],
+      ["ph_2", 21, Option.some(20979n)]
+    ])
+    expect(twoYears.byCurrency).toEqual([{ currency: "GBP", amount: 22476n }])
+    expect(Option.map(twoYears.recurring, (r) => [r.phaseId, IsoDuration.format(r.every), r.amount])).toEqual(
+      Option.some(["ph_2", "P1M", Option.some(999)])
+    )
+    const lifetime = Either.getOrThrow(Schedule.totals(v, { start }))
+    expect(lifetime.cycles).toBe(3)
+    // the totals agree with the events
+    const events = Array.from(Either.getOrThrow(Schedule.simulate(v, { start, until: utc("2026-01-15T00:00:00Z") })))
+    expect(billed(events).length).toBe(twoYears.cycles)
+  })
+
+  it.effect("streams the events", () =>
+    Effect.gen(function* () {
+      const events = yield* Schedule.stream(monthly, { start: utc("2024-01-31T00:00:00Z") }).pipe(
+        Stream.take(3),
+        Stream.runCollect
+      )
+      expect(Chunk.toReadonlyArray(events).map((e) => e._tag)).toEqual(["PhaseEntered", "CycleBilled", "CycleBilled"])
+    })
+  )
+})

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "@effect/vitest"
+import { IsoDuration } from "@payrules/iso8601"
+import { SubscriptionPlan } from "@payrules/subscriptions"
+import { issuesOf, schemaLaws } from "@payrules/vitest"
+import { DateTime, Either, Schema } from "effect"
+
+const plan = {
+  id: "pln_1",
+  name: "Pro",
+  trial_duration: "P14D",
+  state: "active",
+  created_at: "2024-01-10T09:30:00Z",
+  updated_at: "2024-02-01T12:00:00+01:00",
+  variations: [
+    {
+      id: "var_1",
+      phases: [
+        { id: "intro", ordinal: 1, cycle_duration: "P1M", cycle_count: 3, amount: 499, currency: "GBP" },
+        {
+          id: "full",
+          ordinal: 2,
+          cycle_duration: "P1M",
+          cycle_count: null,
+          amount: 999,
+          currency: "GBP",
+          subscription_items: [{ sku: "pro-seat", quantity: 1, meta: { tier: "gold" } }]
+        }
+      ]
+    }
+  ]
+}
+
+const decode = Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan)
+const pathsOf = (u: unknown) =>
+  Either.match(decode(u), { onLeft: (e) => issuesOf(e).map((i) => i.path.join(".")), onRight: () => [] })
+
+describe("SubscriptionPlan", () => {
+  it("decodes the wire format", () => {
+    const p = Either.getOrThrow(decode(plan))
+    expect(IsoDuration.format(p.trial_duration!)).toBe("P14D")
+    expect(DateTime.zonedOffset(p.updated_at)).toBe(3_600_000)
+    const [intro, full] = p.variations[0]!.phases
+    expect(IsoDuration.format(intro!.cycle_duration)).toBe("P1M")
+    expect(full!.cycle_count).toBeNull()
+    expect(full!.subscription_items).toEqual([{ sku: "pro-seat", quantity: 1, meta: { tier: "gold" } }])
+  })
+
+  it("encodes back to the same wire JSON", () => {
+    const p = Either.getOrThrow(decode(plan))
+    const back = Schema.encodeSync(SubscriptionPlan.SubscriptionPlan)(p)
+    expect(back).toEqual({ ...plan, created_at: "2024-01-10T09:30:00Z", updated_at: "2024-02-01T12:00:00+01:00" })
+  })
+
+  it("keeps an absent cycle_count apart from null", () => {
+    const v = Schema.decodeUnknownSync(SubscriptionPlan.Variation)({
+      id: "v",
+      phases: [{ id: "p", ordinal: 1, cycle_duration: "P1W" }]
+    })
+    expect("cycle_count" in v.phases[0]!).toBe(false)
+  })
+
+  it("reports every fault with its path", () => {
+    expect(pathsOf({ ...plan, trial_duration: "PT12H" })).toEqual(["trial_duration"])
+    expect(pathsOf({ ...plan, state: "archived" })).toEqual(["state"])
+    expect(pathsOf({ ...plan, created_at: "2024-01-10T09:30:00" })).toEqual(["created_at"])
+    const bad = structuredClone(plan)
+    bad.variations[0]!.phases[1]!.cycle_duration = "P1.5M"
+    ;(bad.variations[0]!.phases[0] as Record<string, unknown>).amount = -5
+    ;(bad.variations[0]!.phases[0] as Record<string, unknown>).currency = "gbp"
+    const errors = Either.getOrThrow(
+      Either.flip(Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan)(bad, { errors: "all" }))
+    )
+    expect(issuesOf(errors).map((i) => i.path.join("."))).toEqual([
+      "variations.0.phases.0.amount",
+      "variations.0.phases.0.currency",
+      "variations.0.phases.1.cycle_duration"
+    ])
+  })
+
+  it("decodes pages with an absent, null or string next_page_token", () => {
+    const page = Schema.decodeUnknownSync(SubscriptionPlan.PlanListPage)
+    expect(page({ subscription_plans: [] }).next_page_token).toBeUndefined()
+    expect(page({ subscription_plans: [], next_page_token: null }).next_page_token).toBeNull()
+    expect(page({ subscription_plans: [plan], next_page_token: "abc" }).next_page_token).toBe("abc")
+  })
+
+  it("decodes the query from URL parameters", () => {
+    const q = Schema.decodeUnknownSync(SubscriptionPlan.PlanListQuery)({ limit: "50", from: "2024-01-01T00:00:00Z" })
+    expect(q.limit).toBe(50)
+    expect(Either.isLeft(Schema.decodeUnknownEither(SubscriptionPlan.PlanListQuery)({ limit: "0" }))).toBe(true)
+    expect(Either.isLeft(Schema.decodeUnknownEither(SubscriptionPlan.PlanListQuery)({ limit: "ten" }))).toBe(true)
+  })
+
+  schemaLaws("Phase", SubscriptionPlan.Phase)
+  schemaLaws("Variation", SubscriptionPlan.Variation)
+  schemaLaws("SubscriptionPlan", SubscriptionPlan.SubscriptionPlan, { numRuns: 100 })
+  schemaLaws("PlanListPage", SubscriptionPlan.PlanListPage, { numRuns: 50 })
+  schemaLaws("PlanListQuery", SubscriptionPlan.PlanListQuery)
+})
+
+describe("SubscriptionItem", () => {
+  it("keeps a __proto__ key of the JSON text as data, never as the prototype", () => {
+    const items = JSON.parse('[{"__proto__": {"isAdmin": true}, "sku": "x"}]')
+    const v = Schema.decodeUnknownSync(SubscriptionPlan.Variation)({
+      id: "v",
+      phases: [{ id: "p", ordinal: 1, cycle_duration: "P1M", subscription_items: items }]
+    })
+    const item = v.phases[0]!.subscription_items![0]! as Record<string, unknown>
+    expect(Object.getPrototypeOf(item)).toBe(Object.prototype)
+    expect(item.isAdmin).toBeUndefined()
+    expect(Object.keys(item)).toEqual(["__proto__", "sku"])
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+  })
+})
