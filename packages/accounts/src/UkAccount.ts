@@ -1,0 +1,284 @@
+/**
+ * UK domestic account identifiers: a six-digit sort code and an eight-digit account number, and the 14-digit
+ * `UK.OBIE.SortCodeAccountNumber` identifier of Open Banking that joins them. Whether the pair passes the Vocalink
+ * modulus checks is the business of the `ModulusChecker` service.
+ *
+ * @since 0.1.0
+ */
+import type * as Brand from "effect/Brand"
+import * as Data from "effect/Data"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { digits } from "./internal/arbitrary.js"
+import { preview } from "./internal/preview.js"
+
+/**
+ * A sort code as six digits, without separators (`123456`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type SortCode = string & Brand.Brand<"SortCode">
+
+/**
+ * A UK account number: eight digits.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AccountNumber = string & Brand.Brand<"UkAccountNumber">
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface UkAccount {
+  readonly sortCode: SortCode
+  readonly accountNumber: AccountNumber
+}
+
+/**
+ * - `SortCodeSyntax`: not six digits, written `123456` or `12-34-56`
+ * - `AccountNumberSyntax`: not eight digits
+ * - `IdentifierSyntax`: not the 14 digits of a `UK.OBIE.SortCodeAccountNumber` identification
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type UkAccountErrorReason = "SortCodeSyntax" | "AccountNumberSyntax" | "IdentifierSyntax"
+
+/**
+ * @since 0.1.0
+ * @category errors
+ */
+export class UkAccountError extends Data.TaggedError("UkAccountError")<{
+  readonly input: string
+  readonly reason: UkAccountErrorReason
+  readonly message: string
+}> {}
+
+const details: Record<UkAccountErrorReason, string> = {
+  SortCodeSyntax: "a sort code is six digits, written 123456 or 12-34-56",
+  AccountNumberSyntax: "a UK account number is eight digits",
+  IdentifierSyntax:
+    "a UK.OBIE.SortCodeAccountNumber identification is 14 digits: the sort code, then the account number"
+}
+
+const subjects: Record<UkAccountErrorReason, string> = {
+  SortCodeSyntax: "sort code",
+  AccountNumberSyntax: "account number",
+  IdentifierSyntax: "sort code and account number"
+}
+
+const error = (input: string, reason: UkAccountErrorReason): UkAccountError =>
+  new UkAccountError({
+    input,
+    reason,
+    message: `Invalid ${subjects[reason]} ${JSON.stringify(preview(input))}: ${details[reason]}`
+  })
+
+const SORT_CODE = /^(?:([0-9]{6})|([0-9]{2})-([0-9]{2})-([0-9]{2}))$/
+const SIX = /^[0-9]{6}$/
+const EIGHT = /^[0-9]{8}$/
+const FOURTEEN = /^[0-9]{14}$/
+
+const normaliseSortCode = (input: string): SortCode | undefined => {
+  const m = SORT_CODE.exec(input)
+  if (m === null) return undefined
+  return (m[1] ?? `${m[2]}${m[3]}${m[4]}`) as SortCode
+}
+
+/**
+ * Parses a sort code written `123456` or `12-34-56`, to the six digits.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parseSortCode = (input: string): Either.Either<SortCode, UkAccountError> => {
+  const s = normaliseSortCode(input)
+  return s === undefined ? Either.left(error(input, "SortCodeSyntax")) : Either.right(s)
+}
+
+/**
+ * Like {@link parseSortCode}, but throws the `UkAccountError`.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeParseSortCode = (input: string): SortCode => Either.getOrThrowWith(parseSortCode(input), (e) => e)
+
+/**
+ * Parses an eight-digit account number.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parseAccountNumber = (input: string): Either.Either<AccountNumber, UkAccountError> =>
+  EIGHT.test(input) ? Either.right(input as AccountNumber) : Either.left(error(input, "AccountNumberSyntax"))
+
+/**
+ * Parses a sort code (`123456` or `12-34-56`) and an account number (eight digits) into a {@link UkAccount}; the
+ * sort code is checked first.
+ *
+ * @example
+ * ```ts
+ * import { UkAccount } from "@payrules/accounts"
+ * import { Either } from "effect"
+ *
+ * console.log(Either.getOrThrow(UkAccount.parse("12-34-56", "12345678")))
+ * // { sortCode: '123456', accountNumber: '12345678' }
+ * ```
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parse = (sortCode: string, accountNumber: string): Either.Either<UkAccount, UkAccountError> =>
+  Either.flatMap(parseSortCode(sortCode), (s) =>
+    Either.map(parseAccountNumber(accountNumber), (a): UkAccount => ({ sortCode: s, accountNumber: a }))
+  )
+
+/**
+ * Like {@link parse}, but throws the `UkAccountError`.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeParse = (sortCode: string, accountNumber: string): UkAccount =>
+  Either.getOrThrowWith(parse(sortCode, accountNumber), (e) => e)
+
+/**
+ * Parses the 14-digit `UK.OBIE.SortCodeAccountNumber` identification: six digits of sort code, then eight of account
+ * number, with nothing between them.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parseIdentifier = (input: string): Either.Either<UkAccount, UkAccountError> =>
+  FOURTEEN.test(input)
+    ? Either.right({ sortCode: input.slice(0, 6) as SortCode, accountNumber: input.slice(6) as AccountNumber })
+    : Either.left(error(input, "IdentifierSyntax"))
+
+/**
+ * Like {@link parseIdentifier}, but throws the `UkAccountError`.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeParseIdentifier = (input: string): UkAccount =>
+  Either.getOrThrowWith(parseIdentifier(input), (e) => e)
+
+/**
+ * The 14-digit `UK.OBIE.SortCodeAccountNumber` identification.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const formatIdentifier = (self: UkAccount): string => `${self.sortCode}${self.accountNumber}`
+
+/**
+ * The sort code as printed on cheques and statements: `12-34-56`.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const formatSortCode = (self: SortCode): string => `${self.slice(0, 2)}-${self.slice(2, 4)}-${self.slice(4)}`
+
+/**
+ * A {@link SortCode} as a Schema: exactly six digits, no separators.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SortCodeFromSelf: Schema.Schema<SortCode, string> = Schema.String.pipe(
+  Schema.filter((s) => SIX.test(s) || `${error(s, "SortCodeSyntax").message} (here without separators)`),
+  Schema.brand("SortCode")
+).annotations({
+  identifier: "SortCode",
+  title: "sort code",
+  description: "a UK sort code as six digits, e.g. 123456",
+  arbitrary: () => (fc) => digits(fc, 6, 6).map((s) => s as SortCode),
+  jsonSchema: { type: "string", pattern: "^[0-9]{6}$" }
+})
+
+/**
+ * A sort code written `123456` or `12-34-56`, decoded to the six digits; encodes to the six digits.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SortCodeFromString: Schema.Schema<SortCode, string> = Schema.transformOrFail(
+  Schema.String,
+  SortCodeFromSelf,
+  {
+    strict: true,
+    decode: (s, _, ast) => {
+      const sortCode = normaliseSortCode(s)
+      return sortCode === undefined
+        ? ParseResult.fail(new ParseResult.Type(ast, s, error(s, "SortCodeSyntax").message))
+        : ParseResult.succeed(sortCode)
+    },
+    encode: ParseResult.succeed
+  }
+).annotations({
+  identifier: "SortCodeFromString",
+  title: "sort code",
+  description: "a UK sort code, written 123456 or 12-34-56"
+})
+
+/**
+ * An eight-digit UK account number as a Schema.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AccountNumberFromString: Schema.Schema<AccountNumber, string> = Schema.String.pipe(
+  Schema.filter((s) => EIGHT.test(s) || error(s, "AccountNumberSyntax").message),
+  Schema.brand("UkAccountNumber")
+).annotations({
+  identifier: "UkAccountNumber",
+  title: "UK account number",
+  description: "a UK account number of eight digits",
+  arbitrary: () => (fc) => digits(fc, 8, 8).map((s) => s as AccountNumber),
+  jsonSchema: { type: "string", pattern: "^[0-9]{8}$" }
+})
+
+/**
+ * The two parts as an object, as a form sends them: `{ sortCode: "12-34-56", accountNumber: "12345678" }`; the sort
+ * code is decoded as {@link SortCodeFromString}.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const UkAccountFromFields: Schema.Schema<
+  UkAccount,
+  { readonly sortCode: string; readonly accountNumber: string }
+> = Schema.Struct({
+  sortCode: SortCodeFromString,
+  accountNumber: AccountNumberFromString
+}).annotations({ identifier: "UkAccount", description: "a UK sort code and account number" })
+
+/**
+ * The 14-digit `UK.OBIE.SortCodeAccountNumber` identification, decoded to a {@link UkAccount}; encodes back to the
+ * 14 digits.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SortCodeAccountNumberFromString: Schema.Schema<UkAccount, string> = Schema.transformOrFail(
+  Schema.String,
+  UkAccountFromFields,
+  {
+    strict: true,
+    decode: (s, _, ast) =>
+      FOURTEEN.test(s)
+        ? ParseResult.succeed({ sortCode: s.slice(0, 6), accountNumber: s.slice(6) })
+        : ParseResult.fail(new ParseResult.Type(ast, s, error(s, "IdentifierSyntax").message)),
+    encode: (a) => ParseResult.succeed(`${a.sortCode}${a.accountNumber}`)
+  }
+).annotations({
+  identifier: "SortCodeAccountNumberFromString",
+  title: "UK.OBIE.SortCodeAccountNumber",
+  description: "a UK sort code and account number as 14 digits, e.g. 12345612345678",
+  jsonSchema: { type: "string", pattern: "^[0-9]{14}$" }
+})

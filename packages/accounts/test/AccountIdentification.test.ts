@@ -1,0 +1,117 @@
+import { describe, expect, it } from "@effect/vitest"
+import { AbaRouting, AccountIdentification } from "@payrules/accounts"
+import { issuesOf, schemaLaws } from "@payrules/vitest"
+import { Arbitrary, Either, FastCheck as fc, Schema } from "effect"
+
+describe("AccountIdentification.forScheme", () => {
+  for (const name of AccountIdentification.schemeNames) {
+    schemaLaws(`forScheme(${name})`, AccountIdentification.forScheme(name))
+  }
+
+  const decode = <S extends AccountIdentification.SchemeName>(name: S, u: unknown) =>
+    Schema.decodeUnknownEither(AccountIdentification.forScheme(name))(u)
+
+  it("UK.OBIE.IBAN normalises to the electronic form", () => {
+    expect(decode("UK.OBIE.IBAN", "gb82 west 1234 5698 7654 32")).toEqual(Either.right("GB82WEST12345698765432"))
+    expect(Either.isLeft(decode("UK.OBIE.IBAN", "GB83WEST12345698765432"))).toBe(true)
+  })
+
+  it("UK.OBIE.SortCodeAccountNumber is 14 digits", () => {
+    expect(decode("UK.OBIE.SortCodeAccountNumber", "12345612345678")).toEqual(Either.right("12345612345678"))
+    for (const bad of ["1234561234567", "12-34-5612345678", "GB82WEST12345698765432"]) {
+      expect(Either.isLeft(decode("UK.OBIE.SortCodeAccountNumber", bad)), bad).toBe(true)
+    }
+  })
+
+  it("US.RoutingNumberAccountNumber is assumed to be 9 + 6..17 digits", () => {
+    expect(Either.isRight(decode("US.RoutingNumberAccountNumber", "021000021123456"))).toBe(true)
+    expect(Either.isRight(decode("US.RoutingNumberAccountNumber", "02100002112345678901234567"))).toBe(true)
+    for (const bad of ["02100002112345", "021000021123456789012345678", "021000021-123456", "abc"]) {
+      expect(Either.isLeft(decode("US.RoutingNumberAccountNumber", bad)), bad).toBe(true)
+    }
+    // the generated values are a valid routing number followed by an account number
+    fc.assert(
+      fc.property(Arbitrary.make(AccountIdentification.forScheme("US.RoutingNumberAccountNumber")), (id) => {
+        expect(AbaRouting.isValid(id.slice(0, 9))).toBe(true)
+        expect(Either.isRight(AbaRouting.parseAccountNumber(id.slice(9)))).toBe(true)
+      })
+    )
+  })
+
+  it("US.BranchCodeAccountNumber is leniently 1 to 34 letters and digits", () => {
+    expect(Either.isRight(decode("US.BranchCodeAccountNumber", "BR01Acc12345"))).toBe(true)
+    for (const bad of ["", "x".repeat(35), "BR01 12345", "BR-01"]) {
+      expect(Either.isLeft(decode("US.BranchCodeAccountNumber", bad)), bad).toBe(true)
+    }
+  })
+
+  it("every scheme rejects identifications over 256 characters", () => {
+    for (const name of AccountIdentification.schemeNames) {
+      const left = Either.getOrThrow(Either.flip(decode(name, "1".repeat(257))))
+      expect(issuesOf(left)[0]?.message).toContain("256")
+    }
+    expect(AccountIdentification.maxIdentificationLength).toBe(256)
+  })
+})
+
+describe("AccountIdentification pairs", () => {
+  schemaLaws("SchemeName", AccountIdentification.SchemeName)
+  schemaLaws("SchemeAndIdentification", AccountIdentification.SchemeAndIdentification)
+
+  it("check accepts a valid pair", () => {
+    expect(
+      AccountIdentification.check({ SchemeName: "UK.OBIE.SortCodeAccountNumber", Identification: "12345612345678" })
+    ).toEqual(Either.right({ SchemeName: "UK.OBIE.SortCodeAccountNumber", Identification: "12345612345678" }))
+  })
+
+  it("check names the field at fault", () => {
+    const wrong = Either.getOrThrow(
+      Either.flip(AccountIdentification.check({ SchemeName: "UK.OBIE.IBAN", Identification: "12345612345678" }))
+    )
+    expect(wrong._tag).toBe("AccountIdentificationError")
+    expect(wrong.reason).toBe("Identification")
+    expect(wrong.path).toEqual(["Identification"])
+    expect(wrong.message).toContain("under SchemeName UK.OBIE.IBAN")
+    const unknown = Either.getOrThrow(
+      Either.flip(AccountIdentification.check({ SchemeName: "UK.OBIE.BBAN", Identification: "1" }))
+    )
+    expect(unknown.reason).toBe("UnknownSchemeName")
+    expect(unknown.path).toEqual(["SchemeName"])
+  })
+
+  it('the Schema reports the path ["Identification"]', () => {
+    const r = Schema.decodeUnknownEither(AccountIdentification.SchemeAndIdentification)({
+      SchemeName: "UK.OBIE.IBAN",
+      Identification: "GB83WEST12345698765432"
+    })
+    const issues = issuesOf(Either.getOrThrow(Either.flip(r)))
+    expect(issues).toHaveLength(1)
+    expect(issues[0]?.path).toEqual(["Identification"])
+    expect(issues[0]?.message).toContain("MOD 97-10")
+  })
+
+  it("checkIdentification works on a wider struct and keeps the identification as written", () => {
+    const CreditorAccount = Schema.Struct({
+      SchemeName: AccountIdentification.SchemeName,
+      Identification: Schema.String,
+      Name: Schema.String
+    }).pipe(AccountIdentification.checkIdentification)
+    const decode = Schema.decodeUnknownEither(CreditorAccount)
+    expect(decode({ SchemeName: "UK.OBIE.IBAN", Identification: "gb82 west 1234 5698 7654 32", Name: "A" })).toEqual(
+      Either.right({ SchemeName: "UK.OBIE.IBAN", Identification: "gb82 west 1234 5698 7654 32", Name: "A" })
+    )
+    const bad = decode({ SchemeName: "US.RoutingNumberAccountNumber", Identification: "12", Name: "A" })
+    expect(issuesOf(Either.getOrThrow(Either.flip(bad)))[0]?.path).toEqual(["Identification"])
+    const badScheme = decode({ SchemeName: "UK.OBIE.PAN", Identification: "12", Name: "A" })
+    expect(issuesOf(Either.getOrThrow(Either.flip(badScheme)))[0]?.path).toEqual(["SchemeName"])
+  })
+
+  it("the pair arbitrary draws every scheme", () => {
+    const names = new Set(
+      fc
+        .sample(Arbitrary.make(AccountIdentification.SchemeAndIdentification), { numRuns: 400, seed: 1 })
+        .map((p) => p.SchemeName)
+    )
+    expect(names.size).toBe(4)
+  })
+})
