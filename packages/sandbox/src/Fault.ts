@@ -1,0 +1,98 @@
+/**
+ * Fault injection: rules that make the sandbox fail the way real networks and services do, for one operation, with a
+ * probability or for the next N requests.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+
+/**
+ * The operations of the three APIs, by the names of their HttpApi endpoints.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Operation = Schema.Literal(
+  "getInternationalPayment",
+  "listSubscriptionPlans",
+  "exchange",
+  "exchangeReasons",
+  "findTransactions",
+  "transferFieldRequirements"
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Operation = typeof Operation.Type
+
+/**
+ * - `fail-before`: answer 503 without processing the request;
+ * - `drop-after`: process the request, then drop the connection without answering (the client cannot know whether
+ *   it was processed);
+ * - `delay-after`: process the request, then wait `delayMs` before answering (past the client's timeout);
+ * - `rate-limit`: answer 429 with `Retry-After: retryAfterSeconds` without processing.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Kind = Schema.Literal("fail-before", "drop-after", "delay-after", "rate-limit")
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Kind = typeof Kind.Type
+
+/**
+ * A fault rule. With `count`, it applies to the next `count` matching requests; otherwise to each matching request
+ * with `probability` (drawn from the sandbox's seeded generator, so runs are reproducible).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const FaultRule = Schema.Struct({
+  operation: Schema.Union(Operation, Schema.Literal("*")),
+  kind: Kind,
+  probability: Schema.optionalWith(Schema.Number.pipe(Schema.between(0, 1)), { exact: true }),
+  count: Schema.optionalWith(Schema.Int.pipe(Schema.positive()), { exact: true }),
+  delayMs: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true }),
+  retryAfterSeconds: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true })
+}).annotations({ identifier: "FaultRule" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface FaultRule extends Schema.Schema.Type<typeof FaultRule> {}
+
+/**
+ * Each of the given kinds of fault with the same probability on one operation: `mixed("exchange", 0.3)` makes 30%
+ * of exchanges fail in one of the four ways.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const mixed = (
+  operation: Operation | "*",
+  probability: number,
+  kinds: ReadonlyArray<Kind> = ["fail-before", "drop-after", "delay-after", "rate-limit"],
+  options: { readonly delayMs?: number; readonly retryAfterSeconds?: number } = {}
+): ReadonlyArray<FaultRule> => {
+  // rules are tried in order, each on the requests the earlier ones left: split the probability so the total holds
+  const rules: Array<FaultRule> = []
+  let left = 1
+  const share = probability / kinds.length
+  for (const kind of kinds) {
+    rules.push({
+      operation,
+      kind,
+      probability: Math.min(1, share / left),
+      ...(options.delayMs === undefined ? {} : { delayMs: options.delayMs }),
+      ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds })
+    })
+    left -= share
+  }
+  return rules
+}

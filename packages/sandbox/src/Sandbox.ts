@@ -1,0 +1,169 @@
+/**
+ * A local server that behaves like the merchant, business and Open Banking APIs, from the same HttpApi definitions
+ * the clients use, seeded deterministically, with fault injection. Three ways to run it: as a `Layer` in tests,
+ * from code with {@link start}, and as a command (`pnpm --filter @payrules/sandbox start`).
+ *
+ * @since 0.1.0
+ */
+import { createServer } from "node:http"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import * as HttpServer from "@effect/platform/HttpServer"
+import type * as HttpServerError from "@effect/platform/HttpServerError"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { SubscriptionPlan } from "@payrules/subscriptions"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
+import type * as Fault from "./Fault.js"
+import * as Faults from "./internal/faults.js"
+import * as Handlers from "./internal/handlers.js"
+import * as Middleware from "./internal/middleware.js"
+import * as RateLimit from "./internal/rateLimit.js"
+import * as RequestLog from "./internal/requestLog.js"
+import * as Seed from "./internal/seed.js"
+import { SandboxState } from "./internal/state.js"
+import * as Store from "./internal/store.js"
+import { basePaths, SandboxApi } from "./SandboxApi.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options {
+  /** 0 (default) for an ephemeral port */
+  readonly port?: number | undefined
+  /** default 127.0.0.1: the sandbox is for this machine */
+  readonly host?: string | undefined
+  /** the data seed (default 1): the same seed gives the same ids, balances, plans and payments */
+  readonly seed?: number | undefined
+  /** how many subscription plans to serve (default 1,200; at least the 15 plans that show every phase shape) */
+  readonly plans?: number | undefined
+  /** fault rules active from the start (they can be changed at /__sandbox/faults) */
+  readonly faults?: ReadonlyArray<Fault.FaultRule> | undefined
+  readonly exchange?: Partial<Store.ExchangeOptions> | undefined
+  /** the POST /pay/fields limit per token (default 450 per 60 s, as the real API) */
+  readonly payFieldsLimit?: { readonly limit: number; readonly windowMs: number } | undefined
+}
+
+/**
+ * Where a running sandbox answers.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Running {
+  readonly port: number
+  readonly url: string
+  readonly urls: {
+    readonly openBanking: string
+    readonly merchant: string
+    readonly business: string
+    readonly docs: string
+    readonly control: string
+  }
+}
+
+/**
+ * The running sandbox, for tests that start it as a layer.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class SandboxServer extends Context.Tag("@payrules/sandbox/SandboxServer")<SandboxServer, Running>() {}
+
+const decodePlans = Schema.decodeUnknownEither(Schema.Array(SubscriptionPlan.SubscriptionPlan))
+
+const stateLayer = (options: Options) =>
+  Layer.effect(
+    SandboxState,
+    Effect.gen(function* () {
+      const seedNumber = options.seed ?? 1
+      const seed = Seed.make(seedNumber, { plans: options.plans ?? 1200 })
+      // the seed data must be what the Schemas accept: a sandbox that serves invalid data would test nothing
+      const plans = decodePlans(seed.plans)
+      if (plans._tag === "Left") return yield* Effect.dieMessage(`invalid seed plans: ${plans.left.message}`)
+      const store = yield* Store.make(seed, { ...Store.defaultExchangeOptions, ...options.exchange })
+      const faults = yield* Faults.make(seedNumber, options.faults ?? [])
+      const log = yield* RequestLog.make
+      const limit = options.payFieldsLimit ?? { limit: 450, windowMs: 60_000 }
+      return { store, faults, log, payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs) }
+    })
+  )
+
+const runningLayer = Layer.effect(
+  SandboxServer,
+  Effect.map(HttpServer.HttpServer, (server): Running => {
+    const address = server.address
+    const port = address._tag === "TcpAddress" ? address.port : 0
+    const host = address._tag === "TcpAddress" ? address.hostname : "127.0.0.1"
+    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
+    return {
+      port,
+      url,
+      urls: {
+        openBanking: `${url}${basePaths.openBanking}`,
+        merchant: `${url}${basePaths.merchant}`,
+        business: `${url}${basePaths.business}`,
+        docs: `${url}/docs`,
+        control: `${url}/__sandbox`
+      }
+    }
+  })
+)
+
+/**
+ * The sandbox as a layer: serves on `options.port` (ephemeral by default) for the lifetime of the layer and
+ * provides where it runs.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (options: Options = {}): Layer.Layer<SandboxServer, HttpServerError.ServeError> => {
+  const state = stateLayer(options)
+  const api = HttpApiBuilder.api(SandboxApi).pipe(Layer.provide(Handlers.layer))
+  const server = HttpApiBuilder.serve().pipe(
+    Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+    Layer.provide(HttpApiBuilder.middleware(Effect.map(SandboxState, Middleware.make))),
+    Layer.provide(api)
+  )
+  return Layer.merge(server, runningLayer).pipe(
+    Layer.provide(state),
+    Layer.provide(
+      NodeHttpServer.layer(() => createServer(), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })
+    )
+  )
+}
+
+/**
+ * Starts a sandbox in the scope and returns where it runs; it stops when the scope closes.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (options: Options = {}): Effect.Effect<Running, HttpServerError.ServeError, Scope.Scope> =>
+  Effect.map(Layer.build(layer(options)), Context.get(SandboxServer))
+
+/**
+ * Starts a sandbox from plain JavaScript: resolves to where it runs and a `stop()` that closes it.
+ *
+ * @example
+ * ```ts
+ * import { Sandbox } from "@payrules/sandbox"
+ *
+ * const sandbox = await Sandbox.start({ seed: 7 })
+ * console.log(sandbox.urls.business) // http://127.0.0.1:<port>/business
+ * await sandbox.stop()
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const start = async (options: Options = {}): Promise<Running & { readonly stop: () => Promise<void> }> => {
+  const scope = Effect.runSync(Scope.make())
+  const running = await Effect.runPromise(Scope.extend(make(options), scope))
+  return { ...running, stop: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
+}

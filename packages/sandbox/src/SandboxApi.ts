@@ -1,0 +1,128 @@
+/**
+ * What the sandbox serves: the three API families, each under its own base path, and its control endpoints under
+ * `/__sandbox`, as one HttpApi (so `/docs` renders them all).
+ *
+ * @since 0.1.0
+ */
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
+import { BusinessApi, MerchantApi } from "@payrules/transport"
+import * as Schema from "effect/Schema"
+import * as Fault from "./Fault.js"
+
+/**
+ * Base paths of the families on a sandbox server.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const basePaths = {
+  openBanking: "/open-banking",
+  merchant: "/merchant",
+  business: "/business"
+} as const
+
+/**
+ * One request_id as the sandbox saw it: how many times it was received and how many transactions it produced
+ * (exactly-once means `transactions` is at most 1 for every id).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LedgerEntry = Schema.Struct({
+  request_id: Schema.String,
+  received: Schema.Int,
+  transactions: Schema.Int,
+  conflicts: Schema.Int,
+  transaction_id: Schema.NullOr(Schema.String)
+})
+
+/**
+ * A request the sandbox received.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LoggedRequest = Schema.Struct({
+  method: Schema.String,
+  path: Schema.String,
+  query: Schema.Record({ key: Schema.String, value: Schema.String }),
+  operation: Schema.NullOr(Fault.Operation),
+  status: Schema.Int,
+  fault: Schema.NullOr(Fault.Kind),
+  at: Schema.Number
+})
+
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AccountBalance = Schema.Struct({ id: Schema.String, currency: Schema.String, balance: Schema.String })
+
+/**
+ * The seeded data a test or a demo needs to address: accounts, counterparties with their payment methods, plans and
+ * payments.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SeedSummary = Schema.Struct({
+  seed: Schema.Int,
+  accounts: Schema.Array(
+    Schema.Struct({
+      id: Schema.String,
+      name: Schema.String,
+      currency: Schema.String,
+      institution: Schema.Literal("same", "other")
+    })
+  ),
+  counterparties: Schema.Array(
+    Schema.Struct({
+      id: Schema.String,
+      name: Schema.String,
+      accounts: Schema.Array(
+        Schema.Struct({ id: Schema.String, corridor: Schema.String, country: Schema.String, currency: Schema.String })
+      ),
+      cards: Schema.Array(Schema.Struct({ id: Schema.String, last4: Schema.String }))
+    })
+  ),
+  plans: Schema.Int,
+  payments: Schema.Array(Schema.Struct({ id: Schema.String, status: Schema.String, profile: Schema.String }))
+})
+
+/**
+ * The control endpoints of a sandbox: seed data, balances, the request_id ledger, the request log and the fault
+ * rules.
+ *
+ * @since 0.1.0
+ * @category groups
+ */
+export class ControlGroup extends HttpApiGroup.make("sandbox")
+  .add(HttpApiEndpoint.get("seed", "/seed").addSuccess(SeedSummary))
+  .add(HttpApiEndpoint.get("accounts", "/accounts").addSuccess(Schema.Array(AccountBalance)))
+  .add(HttpApiEndpoint.get("ledger", "/ledger").addSuccess(Schema.Array(LedgerEntry)))
+  .add(HttpApiEndpoint.get("requests", "/requests").addSuccess(Schema.Array(LoggedRequest)))
+  .add(HttpApiEndpoint.del("clearRequests", "/requests"))
+  .add(HttpApiEndpoint.get("faults", "/faults").addSuccess(Schema.Array(Fault.FaultRule)))
+  .add(HttpApiEndpoint.put("setFaults", "/faults").setPayload(Schema.Array(Fault.FaultRule)))
+  .add(HttpApiEndpoint.del("clearFaults", "/faults"))
+  .prefix("/__sandbox")
+  .annotate(OpenApi.Description, "Sandbox control: seed data, balances, ledger, request log, faults") {}
+
+/**
+ * The whole sandbox API.
+ *
+ * @since 0.1.0
+ * @category api
+ */
+export class SandboxApi extends HttpApi.make("sandbox")
+  .addHttpApi(MerchantApi.MerchantApi.prefix(basePaths.merchant))
+  .addHttpApi(BusinessApi.BusinessApi.prefix(basePaths.business))
+  .add(ControlGroup)
+  .annotate(OpenApi.Title, "payrules sandbox")
+  .annotate(
+    OpenApi.Description,
+    "The merchant, business and Open Banking APIs as the payrules sandbox serves them, each under its own base path, and the sandbox's control endpoints."
+  ) {}

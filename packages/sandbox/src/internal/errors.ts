@@ -1,0 +1,130 @@
+/**
+ * Error bodies in the shape of each API family (D9), for the errors the sandbox raises outside the handlers: bad
+ * JSON, schema mismatches, unknown routes, wrong methods, refused media types, faults and rate limits.
+ *
+ * @internal
+ */
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { BusinessApi } from "@payrules/transport"
+
+/** @internal */
+export type Family = "open-banking" | "merchant" | "business"
+
+/** @internal */
+export const prefixes: Readonly<Record<Family, `/${string}`>> = {
+  "open-banking": "/open-banking",
+  merchant: "/merchant",
+  business: "/business"
+}
+
+/** @internal */
+export const familyOf = (path: string): Family | undefined => {
+  for (const [family, prefix] of Object.entries(prefixes) as ReadonlyArray<[Family, string]>) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return family
+  }
+  return undefined
+}
+
+const phrases: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable"
+}
+
+/** @internal */
+export interface Issue {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
+
+const obErrorCode = (status: number, issue: Issue | undefined): string => {
+  if (status === 401) return "UK.OBIE.Header.Missing"
+  if (status === 404) return "UK.OBIE.Resource.NotFound"
+  if (status === 406) return "UK.OBIE.Header.Invalid"
+  if (status === 405) return "UK.OBIE.Unsupported.Method"
+  if (status >= 500) return "UK.OBIE.UnexpectedError"
+  if (status === 429) return "UK.OBIE.Rules.ResourceLimitExceeded"
+  return issue !== undefined && /missing|required/i.test(issue.message)
+    ? "UK.OBIE.Field.Missing"
+    : "UK.OBIE.Field.Invalid"
+}
+
+const businessCodes: Record<number, number> = {
+  400: BusinessApi.ErrorCode.InvalidRequest,
+  401: BusinessApi.ErrorCode.Unauthorized,
+  404: BusinessApi.ErrorCode.NotFound,
+  405: BusinessApi.ErrorCode.MethodNotAllowed,
+  406: BusinessApi.ErrorCode.NotAcceptable,
+  429: BusinessApi.ErrorCode.TooManyRequests,
+  500: BusinessApi.ErrorCode.InternalError,
+  503: BusinessApi.ErrorCode.ServiceUnavailable
+}
+
+const merchantCodes: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  404: "not_found",
+  405: "method_not_allowed",
+  406: "not_acceptable",
+  429: "too_many_requests",
+  503: "service_unavailable"
+}
+
+/** The error body of a family. @internal */
+export const body = (
+  family: Family,
+  status: number,
+  message: string,
+  options: {
+    readonly issues?: ReadonlyArray<Issue>
+    readonly code?: number | string
+    readonly interactionId?: string | undefined
+    readonly now: number
+  }
+): unknown => {
+  switch (family) {
+    case "business":
+      return { code: options.code ?? businessCodes[status] ?? BusinessApi.ErrorCode.InternalError, message }
+    case "merchant":
+      return { code: options.code ?? merchantCodes[status] ?? String(status), message, timestamp: options.now }
+    case "open-banking": {
+      const issues =
+        options.issues !== undefined && options.issues.length > 0 ? options.issues : [{ path: [], message }]
+      return {
+        Code: `${status} ${phrases[status] ?? "Error"}`,
+        ...(options.interactionId === undefined ? {} : { Id: options.interactionId }),
+        Message: message,
+        Errors: issues.map((i) => ({
+          ErrorCode: obErrorCode(status, i),
+          Message: i.message,
+          ...(i.path.length > 0 ? { Path: i.path.map(String).join(".") } : {})
+        }))
+      }
+    }
+  }
+}
+
+/** @internal */
+export const response = (
+  family: Family | undefined,
+  status: number,
+  message: string,
+  options: {
+    readonly issues?: ReadonlyArray<Issue>
+    readonly code?: number | string
+    readonly interactionId?: string | undefined
+    readonly now: number
+  }
+): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.unsafeJson(
+    family === undefined
+      ? { status, message, ...(options.issues ? { issues: options.issues } : {}) }
+      : body(family, status, message, options),
+    { status }
+  )

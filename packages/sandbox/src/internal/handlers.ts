@@ -1,0 +1,114 @@
+/**
+ * The handlers of the sandbox's endpoints, over its store.
+ *
+ * @internal
+ */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { BusinessApi, MerchantApi } from "@payrules/transport"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import { SandboxApi } from "../SandboxApi.js"
+import { SandboxState } from "./state.js"
+
+const merchantAuth = Layer.succeed(MerchantApi.MerchantAuthorization, {
+  bearer: (token) =>
+    Redacted.value(token).trim() === ""
+      ? Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          Effect.fail(
+            new MerchantApi.MerchantError({
+              status: 401,
+              code: "unauthorized",
+              message: "Authorization: Bearer <token> is required",
+              timestamp: now
+            })
+          )
+        )
+      : Effect.succeed(token)
+})
+
+const businessAuth = Layer.succeed(BusinessApi.BusinessAuthorization, {
+  bearer: (token) =>
+    Redacted.value(token).trim() === ""
+      ? Effect.fail(
+          new BusinessApi.BusinessError({
+            status: 401,
+            code: BusinessApi.ErrorCode.Unauthorized,
+            message: "Authorization: Bearer <token> is required"
+          })
+        )
+      : Effect.succeed(token)
+})
+
+const merchant = HttpApiBuilder.group(SandboxApi, "subscriptionPlans", (handlers) =>
+  handlers.handle("listSubscriptionPlans", ({ urlParams }) =>
+    Effect.gen(function* () {
+      const { store } = yield* SandboxState
+      const page = yield* store
+        .plans(urlParams)
+        .pipe(
+          Effect.catchAll((message) =>
+            Effect.flatMap(Clock.currentTimeMillis, (now) =>
+              Effect.fail(new MerchantApi.MerchantError({ status: 400, code: "bad_request", message, timestamp: now }))
+            )
+          )
+        )
+      // the seed plans are kept in their wire form (and were validated against the Schema when the store was built)
+      return HttpServerResponse.unsafeJson({
+        subscription_plans: page.plans,
+        ...(page.next === undefined ? {} : { next_page_token: page.next })
+      })
+    })
+  )
+)
+
+const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
+  handlers
+    .handle("exchange", ({ payload }) => Effect.flatMap(SandboxState, ({ store }) => store.exchange(payload)))
+    .handle("exchangeReasons", () => Effect.map(SandboxState, ({ store }) => store.seed.exchangeReasons))
+    .handle("findTransactions", ({ urlParams }) =>
+      Effect.flatMap(SandboxState, ({ store }) => store.findTransactions(urlParams.request_id))
+    )
+)
+
+const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
+  handlers
+    .handle("seed", () =>
+      Effect.map(SandboxState, ({ store }) => ({
+        seed: store.seed.seed,
+        accounts: store.seed.accounts.map(({ currency, id, institution, name }) => ({
+          id,
+          name,
+          currency,
+          institution
+        })),
+        counterparties: store.seed.counterparties,
+        plans: store.seed.plans.length,
+        payments: []
+      }))
+    )
+    .handle("accounts", () => Effect.flatMap(SandboxState, ({ store }) => store.balances))
+    .handle("ledger", () =>
+      Effect.flatMap(SandboxState, ({ store }) =>
+        Effect.map(store.ledger, (entries) =>
+          entries.map((e) => ({
+            request_id: e.requestId,
+            received: e.received,
+            transactions: e.transactions,
+            conflicts: e.conflicts,
+            transaction_id: e.transactionId ?? null
+          }))
+        )
+      )
+    )
+    .handle("requests", () => Effect.flatMap(SandboxState, ({ log }) => log.all))
+    .handle("clearRequests", () => Effect.flatMap(SandboxState, ({ log }) => log.clear))
+    .handle("faults", () => Effect.flatMap(SandboxState, ({ faults }) => faults.list))
+    .handle("setFaults", ({ payload }) => Effect.flatMap(SandboxState, ({ faults }) => faults.set(payload)))
+    .handle("clearFaults", () => Effect.flatMap(SandboxState, ({ faults }) => faults.set([])))
+)
+
+/** All handlers and security middleware of the sandbox API. @internal */
+export const layer = Layer.mergeAll(merchant, business, control).pipe(Layer.provide([merchantAuth, businessAuth]))

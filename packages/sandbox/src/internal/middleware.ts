@@ -1,0 +1,193 @@
+/**
+ * What the sandbox does around every request, as the real APIs do: the interaction id of Open Banking on every
+ * response, 406 when the client does not accept JSON, 405 for a known path with another method, errors in the body
+ * shape of each family (also for bad JSON and schema mismatches), the /pay/fields rate limit, fault injection and
+ * the request log.
+ *
+ * @internal
+ */
+import { randomUUID } from "node:crypto"
+import * as HttpApi from "@effect/platform/HttpApi"
+import type * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import { BusinessApi, MerchantApi } from "@payrules/transport"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Fault from "../Fault.js"
+import { SandboxApi } from "../SandboxApi.js"
+import * as Errors from "./errors.js"
+import type { SandboxStateService } from "./state.js"
+
+interface Route {
+  readonly method: string
+  readonly pattern: RegExp
+  readonly operation: Fault.Operation | null
+}
+
+const operations = new Set<string>(Fault.Operation.literals)
+
+/** The routes of the sandbox API, read from its definition (so they cannot drift from it). */
+const routes: ReadonlyArray<Route> = (() => {
+  const out: Array<Route> = []
+  HttpApi.reflect(SandboxApi, {
+    onGroup: () => {},
+    onEndpoint: ({ endpoint }) => {
+      const pattern = new RegExp(
+        `^${endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+\??/g, "[^/]+")}$`
+      )
+      out.push({
+        method: endpoint.method,
+        pattern,
+        operation: operations.has(endpoint.name) ? (endpoint.name as Fault.Operation) : null
+      })
+    }
+  })
+  return out
+})()
+
+const routeOf = (method: string, path: string) => routes.find((r) => r.method === method && r.pattern.test(path))
+const methodsOf = (path: string) => [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))]
+
+/** `Accept` absent, or with a media range that JSON satisfies (q > 0). */
+const acceptsJson = (accept: string | undefined): boolean => {
+  if (accept === undefined || accept.trim() === "") return true
+  return accept.split(",").some((range) => {
+    const [type, ...params] = range.trim().toLowerCase().split(";")
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="))
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) return false
+    return type === "*/*" || type === "application/*" || type === "application/json" || type?.endsWith("+json")
+  })
+}
+
+const isTagged = (u: unknown, tag: string): u is { readonly _tag: string } =>
+  typeof u === "object" && u !== null && "_tag" in u && (u as { _tag: unknown })._tag === tag
+
+/** @internal */
+export const make =
+  (state: SandboxStateService) =>
+  (app: HttpApp.Default): HttpApp.Default =>
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const url = new URL(request.url, "http://sandbox.invalid")
+      const path = url.pathname
+      const family = Errors.familyOf(path)
+      const now = yield* Clock.currentTimeMillis
+      const sentInteractionId = request.headers["x-fapi-interaction-id"]
+      const interactionId =
+        family === "open-banking"
+          ? sentInteractionId !== undefined && sentInteractionId !== ""
+            ? sentInteractionId
+            : randomUUID()
+          : undefined
+      const operation = routeOf(request.method, path)?.operation ?? null
+      const error = (
+        status: number,
+        message: string,
+        extra: { issues?: ReadonlyArray<Errors.Issue>; code?: number | string } = {}
+      ) => Errors.response(family, status, message, { ...extra, interactionId, now })
+
+      const finish = (response: HttpServerResponse.HttpServerResponse, fault: Fault.Kind | null) =>
+        Effect.as(
+          state.log.add({
+            method: request.method,
+            path,
+            query: Object.fromEntries(url.searchParams),
+            operation,
+            status: response.status,
+            fault,
+            at: now
+          }),
+          interactionId === undefined
+            ? response
+            : HttpServerResponse.setHeader(response, "x-fapi-interaction-id", interactionId)
+        )
+
+      if (family !== undefined && !acceptsJson(request.headers.accept)) {
+        return yield* finish(
+          error(406, `only application/json is produced; Accept was ${request.headers.accept}`),
+          null
+        )
+      }
+
+      if (operation === "transferFieldRequirements") {
+        const token = request.headers.authorization ?? ""
+        const retryAfter = yield* state.payFieldsLimit.take(token, now)
+        if (retryAfter !== undefined) {
+          return yield* finish(
+            HttpServerResponse.setHeader(
+              error(
+                429,
+                `at most ${state.payFieldsLimit.limit} requests per ${state.payFieldsLimit.windowMs / 1000} s`
+              ),
+              "retry-after",
+              String(retryAfter)
+            ),
+            null
+          )
+        }
+      }
+
+      const fault = operation === null ? undefined : yield* state.faults.decide(operation)
+      if (fault?.kind === "fail-before") {
+        return yield* finish(error(503, "the service is unavailable (injected fault)"), fault.kind)
+      }
+      if (fault?.kind === "rate-limit") {
+        return yield* finish(
+          HttpServerResponse.setHeader(
+            error(429, "too many requests (injected fault)"),
+            "retry-after",
+            String(fault.retryAfterSeconds ?? 1)
+          ),
+          fault.kind
+        )
+      }
+
+      const response = yield* app.pipe(
+        Effect.catchAllCause((cause) => {
+          const failure = Cause.failureOption(cause)
+          const defect = Option.isNone(failure) ? Cause.dieOption(cause) : Option.none()
+          const e: unknown = Option.isSome(failure) ? failure.value : Option.getOrUndefined(defect)
+          if (isTagged(e, "RouteNotFound")) {
+            const allowed = methodsOf(path)
+            return Effect.succeed(
+              allowed.length > 0
+                ? HttpServerResponse.setHeader(
+                    error(405, `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`),
+                    "allow",
+                    allowed.join(", ")
+                  )
+                : error(404, `no operation at ${request.method} ${path}`)
+            )
+          }
+          if (isTagged(e, "RequestError")) {
+            return Effect.succeed(error(400, "the request body is not valid JSON"))
+          }
+          if (isTagged(e, "HttpApiDecodeError")) {
+            const d = e as unknown as { issues: ReadonlyArray<Errors.Issue>; message: string }
+            return Effect.succeed(
+              error(400, d.issues.map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`).join("; "), {
+                issues: d.issues
+              })
+            )
+          }
+          if (e instanceof BusinessApi.BusinessError)
+            return Effect.succeed(error(e.status, e.message, { code: e.code }))
+          if (e instanceof MerchantApi.MerchantError)
+            return Effect.succeed(error(e.status, e.message, { code: e.code }))
+          return Effect.as(Effect.logError("sandbox: unexpected failure", cause), error(500, "unexpected failure"))
+        })
+      )
+
+      // logged once processed: a client that gives up during a delay interrupts what follows
+      const answer = yield* finish(response, fault?.kind ?? null)
+      if (fault?.kind === "delay-after") yield* Effect.sleep(fault.delayMs ?? 10_000)
+      if (fault?.kind === "drop-after") {
+        // processed: now end the connection without an answer
+        yield* Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
+      }
+      return answer
+    })

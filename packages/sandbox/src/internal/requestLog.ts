@@ -1,0 +1,44 @@
+/**
+ * The log of requests a sandbox received, for tests that assert what a client sent.
+ *
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import type * as Fault from "../Fault.js"
+
+/** @internal */
+export interface Entry {
+  readonly method: string
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  readonly operation: Fault.Operation | null
+  readonly status: number
+  readonly fault: Fault.Kind | null
+  readonly at: number
+}
+
+const MAX_ENTRIES = 100_000
+
+/** @internal */
+export interface RequestLog {
+  readonly add: (entry: Entry) => Effect.Effect<void>
+  readonly all: Effect.Effect<ReadonlyArray<Entry>>
+  readonly clear: Effect.Effect<void>
+}
+
+/** @internal */
+export const make: Effect.Effect<RequestLog> = Effect.sync(() => {
+  // appended from one JavaScript thread: a push is atomic between fibers
+  let entries: Array<Entry> = []
+  return {
+    add: (entry) =>
+      Effect.sync(() => {
+        if (entries.length >= MAX_ENTRIES) entries = entries.slice(MAX_ENTRIES / 2)
+        entries.push(entry)
+      }),
+    all: Effect.sync(() => entries.slice()),
+    clear: Effect.sync(() => {
+      entries = []
+    })
+  }
+})

@@ -1,0 +1,213 @@
+import { describe, expect, layer } from "@effect/vitest"
+import { Fault, Sandbox } from "@payrules/sandbox"
+import { Effect } from "effect"
+import { auth, call, postJson, type SeedSummary, seedOf, server } from "./helpers.js"
+
+const sell = (seed: SeedSummary, requestId: string, amount: number, fromIndex = 0, toIndex = 1, extra = {}) => ({
+  from: { account_id: seed.accounts[fromIndex]!.id, currency: seed.accounts[fromIndex]!.currency, amount },
+  to: { account_id: seed.accounts[toIndex]!.id, currency: seed.accounts[toIndex]!.currency },
+  request_id: requestId,
+  ...extra
+})
+
+const exchange = (body: unknown) => Effect.flatMap(server, (s) => postJson(`${s.urls.business}/exchange`, body))
+
+layer(Sandbox.layer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it) => {
+  it.effect("sells and buys between accounts of the holder, completing at once at the same institution", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedOf
+      const sold = yield* exchange(sell(seed, "sell-1", 100))
+      expect(sold.status).toBe(200)
+      expect(sold.json).toMatchObject({ type: "exchange", state: "completed", id: expect.stringMatching(/^tx_/) })
+      const bought = yield* exchange({
+        from: { account_id: seed.accounts[0]!.id, currency: "GBP" },
+        to: { account_id: seed.accounts[1]!.id, currency: "EUR", amount: 117 },
+        request_id: "buy-1"
+      })
+      expect(bought.json).toMatchObject({ state: "completed" })
+    })
+  )
+
+  it.effect("validates the body with @payrules/exchange: each rule at its path (400)", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedOf
+      const cases: ReadonlyArray<readonly [unknown, string]> = [
+        [{ ...sell(seed, "v1", 10), to: { ...sell(seed, "v1", 10).to, amount: 5 } }, "to.amount"],
+        [{ ...sell(seed, "v2", 10), from: { ...sell(seed, "v2", 10).from, amount: undefined } }, "from.amount"],
+        [sell(seed, "v3", 10.123), "from.amount"],
+        [sell(seed, "v4", 0), "from.amount"],
+        [sell(seed, "x".repeat(41), 10), "request_id"],
+        [sell(seed, "v6", 10, 0, 7), "to.currency"]
+      ]
+      for (const [body, path] of cases) {
+        const r = yield* exchange(body)
+        expect(r.status).toBe(400)
+        expect(r.json).toMatchObject({ code: 3000, message: expect.stringContaining(path) })
+      }
+    })
+  )
+
+  it.effect("requires an exchange reason above the threshold (3448), from the published list (3449)", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedOf
+      const big = yield* exchange(sell(seed, "big-1", 20_000))
+      expect(big.status).toBe(400)
+      expect(big.json).toMatchObject({ code: 3448 })
+      const unknown = yield* exchange(sell(seed, "big-2", 20_000, 0, 1, { exchange_reason_code: "lottery" }))
+      expect(unknown.json).toMatchObject({ code: 3449 })
+      const ok = yield* exchange(sell(seed, "big-3", 20_000, 0, 1, { exchange_reason_code: "supplier_payment" }))
+      expect(ok.status).toBe(200)
+      const reasons = yield* Effect.flatMap(server, (s) =>
+        call(`${s.urls.business}/exchange-reasons`, { headers: auth })
+      )
+      expect(reasons.json).toEqual(expect.arrayContaining([{ code: "supplier_payment", name: "Paying a supplier" }]))
+    })
+  )
+
+  it.effect("declines on insufficient balance, with a reason_code", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedOf
+      const r = yield* exchange(sell(seed, "poor-1", 100, 7, 1))
+      expect(r.status).toBe(200)
+      expect(r.json).toMatchObject({ state: "declined", reason_code: "insufficient_balance" })
+    })
+  )
+
+  it.effect("a repeated request_id with the same body returns the original transaction, not a new one", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedOf
+      const first = yield* exchange(sell(seed, "dup-1", 25))
+      const again = yield* exchange(sell(seed, "dup-1", 25))
+      expect(again.json).toEqual(first.json)
+      const other = yield* exchange(sell(seed, "dup-1", 26))
+      expect(other.status).toBe(400)
+      expect(other.json).toMatchObject({ code: 3021 })
+      const ledger = yield* Effect.flatMap(server, (s) => call(`${s.urls.control}/ledger`))
+      expect(ledger.json).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ request_id: "dup-1", received: 3, transactions: 1, conflicts: 1 })
+        ])
+      )
+      const found = yield* Effect.flatMap(server, (s) =>
+        call(`${s.urls.business}/transactions?request_id=dup-1`, { headers: auth })
+      )
+      expect(found.json).toEqual([first.json])
+      const none = yield* Effect.flatMap(server, (s) =>
+        call(`${s.urls.business}/transactions?request_id=never`, { headers: auth })
+      )
+      expect(none.json).toEqual([])
+    })
+  )
+
+  it.effect("401 without a token; 400 for a body that is not JSON", () =>
+    Effect.gen(function* () {
+      const s = yield* server
+      const seed = yield* seedOf
+      expect((yield* postJson(`${s.urls.business}/exchange`, sell(seed, "a-1", 1), {})).status).toBe(401)
+      const bad = yield* postJson(`${s.urls.business}/exchange`, "{not json")
+      expect(bad.status).toBe(400)
+      expect(bad.json).toMatchObject({ code: 3000, message: "the request body is not valid JSON" })
+    })
+  )
+})
+
+layer(Sandbox.layer({ seed: 12, plans: 15, exchange: { duplicates: "error" } }))(
+  "sandbox: duplicates as errors",
+  (it) => {
+    it.effect("a repeated request_id answers 400 code 3020 Duplicate request, and still no second transaction", () =>
+      Effect.gen(function* () {
+        const seed = yield* seedOf
+        expect((yield* exchange(sell(seed, "e-1", 10))).status).toBe(200)
+        const again = yield* exchange(sell(seed, "e-1", 10))
+        expect(again.status).toBe(400)
+        expect(again.json).toEqual({ code: 3020, message: "Duplicate request" })
+      })
+    )
+  }
+)
+
+describe("sandbox: exchange states over time", () => {
+  const other = (settlement: { pendingAfterMs: number; completedAfterMs: number }) =>
+    Effect.gen(function* () {
+      const seed = yield* seedOf
+      // account 6 is at another institution: its exchanges settle over time
+      const r = yield* exchange(sell(seed, "slow-1", 10, 0, 6))
+      return r.json as { state: string; completed_at?: string }
+    }).pipe(Effect.provide(Sandbox.layer({ seed: 13, plans: 15, exchange: { settlement } })))
+
+  layer(Sandbox.layer({ seed: 13, plans: 15 }))("with another institution", (it) => {
+    it.effect("created, then pending, then completed on the configured schedule (D5 path)", () =>
+      Effect.gen(function* () {
+        expect((yield* other({ pendingAfterMs: 3_600_000, completedAfterMs: 7_200_000 })).state).toBe("created")
+        expect((yield* other({ pendingAfterMs: 0, completedAfterMs: 7_200_000 })).state).toBe("pending")
+        const done = yield* other({ pendingAfterMs: 0, completedAfterMs: 0 })
+        expect(done.state).toBe("completed")
+        expect(done.completed_at).toBeDefined()
+      })
+    )
+  })
+})
+
+layer(Sandbox.layer({ seed: 21, plans: 15, faults: Fault.mixed("exchange", 0.3, undefined, { delayMs: 400 }) }))(
+  "sandbox: exactly once under 30% faults",
+  (it) => {
+    it.effect(
+      "300 exchanges resent naively with the same request_id make one transaction each, and balances add up",
+      () =>
+        Effect.gen(function* () {
+          const s = yield* server
+          const seed = yield* seedOf
+          const before = (yield* call(`${s.urls.control}/accounts`)).json as ReadonlyArray<{
+            id: string
+            balance: string
+          }>
+          const send = (i: number) =>
+            Effect.promise(async () => {
+              const body = JSON.stringify(sell(seed, `naive-${i}`, 10))
+              for (let attempt = 1; attempt <= 50; attempt++) {
+                try {
+                  const r = await fetch(`${s.urls.business}/exchange`, {
+                    method: "POST",
+                    headers: { ...auth, "content-type": "application/json" },
+                    body,
+                    signal: AbortSignal.timeout(150)
+                  })
+                  if (r.status === 200) return attempt
+                  await r.text()
+                } catch {
+                  // dropped connection or timeout: the outcome is unknown, so send the same request again
+                }
+              }
+              throw new Error(`naive-${i} never succeeded`)
+            })
+          const attempts = yield* Effect.forEach(
+            Array.from({ length: 300 }, (_, i) => i),
+            send,
+            { concurrency: 16 }
+          )
+          expect(attempts.some((a) => a > 1)).toBe(true)
+          const ledger = (yield* call(`${s.urls.control}/ledger`)).json as ReadonlyArray<{
+            request_id: string
+            transactions: number
+            received: number
+          }>
+          const naive = ledger.filter((e) => e.request_id.startsWith("naive-"))
+          expect(naive).toHaveLength(300)
+          for (const e of naive) expect(e.transactions).toBe(1)
+          expect(naive.some((e) => e.received > 1)).toBe(true)
+          const after = (yield* call(`${s.urls.control}/accounts`)).json as ReadonlyArray<{
+            id: string
+            balance: string
+          }>
+          const delta = (i: number) => Number(after[i]!.balance) - Number(before[i]!.balance)
+          expect(delta(0)).toBeCloseTo(-3000, 6)
+          expect(delta(1)).toBeCloseTo(3510, 6)
+          const requests = (yield* call(`${s.urls.control}/requests`)).json as ReadonlyArray<{ fault: string | null }>
+          for (const kind of ["fail-before", "drop-after", "delay-after", "rate-limit"]) {
+            expect(requests.some((r) => r.fault === kind)).toBe(true)
+          }
+        }),
+      { timeout: 120_000 }
+    )
+  }
+)

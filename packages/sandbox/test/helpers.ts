@@ -1,0 +1,47 @@
+import { Sandbox } from "@payrules/sandbox"
+import { Effect } from "effect"
+
+export const auth = { authorization: "Bearer sandbox-test-token" }
+
+export interface Reply {
+  readonly status: number
+  readonly headers: Headers
+  readonly json: unknown
+  readonly text: string
+}
+
+/** fetch as an Effect, reading the whole body (JSON when it parses) */
+export const call = (url: string, init: RequestInit = {}): Effect.Effect<Reply> =>
+  Effect.promise(async () => {
+    const response = await fetch(url, init)
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, headers: response.headers, json, text }
+  })
+
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = auth) =>
+  call(url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body)
+  })
+
+export const server = Effect.map(Sandbox.SandboxServer, (s) => s)
+
+export interface SeedSummary {
+  readonly accounts: ReadonlyArray<{ id: string; currency: string; institution: string }>
+  readonly counterparties: ReadonlyArray<{
+    id: string
+    accounts: ReadonlyArray<{ id: string; corridor: string }>
+    cards: ReadonlyArray<{ id: string }>
+  }>
+}
+
+export const seedOf = Effect.flatMap(server, (s) =>
+  Effect.map(call(`${s.urls.control}/seed`), (r) => r.json as SeedSummary)
+)

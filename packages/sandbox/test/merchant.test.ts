@@ -1,0 +1,93 @@
+import { expect, layer } from "@effect/vitest"
+import { Sandbox } from "@payrules/sandbox"
+import { SubscriptionPlan } from "@payrules/subscriptions"
+import { Effect, Either, Schema } from "effect"
+import { auth, call, server } from "./helpers.js"
+
+const headers = { ...auth, "revolut-api-version": "2024-09-01" }
+const decodePage = Schema.decodeUnknownEither(SubscriptionPlan.PlanListPage)
+
+layer(Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-plans", (it) => {
+  const plans = (query: string, h: Record<string, string> = headers) =>
+    Effect.flatMap(server, (s) => call(`${s.urls.merchant}/api/subscription-plans${query}`, { headers: h }))
+
+  it.effect("pages through every plan with opaque tokens, repeating the filters", () =>
+    Effect.gen(function* () {
+      const seen = new Set<string>()
+      let token: string | undefined
+      let pages = 0
+      do {
+        const r = yield* plans(`?limit=100${token === undefined ? "" : `&page_token=${encodeURIComponent(token)}`}`)
+        expect(r.status).toBe(200)
+        const page = Either.getOrThrow(decodePage(r.json))
+        for (const p of page.subscription_plans) seen.add(p.id)
+        token = page.next_page_token ?? undefined
+        pages++
+      } while (token !== undefined)
+      expect(seen.size).toBe(1_050)
+      expect(pages).toBe(11)
+    })
+  )
+
+  it.effect("filters by creation date; a token of other filters is refused (400)", () =>
+    Effect.gen(function* () {
+      const q = "from=2023-01-01T00:00:00Z&to=2023-12-31T23:59:59Z"
+      const first = yield* plans(`?limit=10&${q}`)
+      const page = Either.getOrThrow(decodePage(first.json))
+      for (const p of page.subscription_plans)
+        expect(p.created_at.epochMillis).toBeGreaterThanOrEqual(Date.UTC(2023, 0, 1))
+      const token = encodeURIComponent(page.next_page_token!)
+      const same = yield* plans(`?limit=10&${q}&page_token=${token}`)
+      expect(same.status).toBe(200)
+      const dropped = yield* plans(`?limit=10&page_token=${token}`)
+      expect(dropped.status).toBe(400)
+      expect(dropped.json).toMatchObject({
+        code: "bad_request",
+        message: expect.stringContaining("repeat the from and to")
+      })
+      const garbage = yield* plans(`?page_token=not-a-token`)
+      expect(garbage.status).toBe(400)
+    })
+  )
+
+  it.effect("limit outside 1..500 is a 400 with the merchant error body", () =>
+    Effect.gen(function* () {
+      for (const limit of ["0", "501", "-3", "ten", "1.5"]) {
+        const r = yield* plans(`?limit=${limit}`)
+        expect([limit, r.status]).toEqual([limit, 400])
+        expect(r.json).toMatchObject({ code: "bad_request", timestamp: expect.any(Number) })
+      }
+      expect((yield* plans("?limit=500")).status).toBe(200)
+      expect((yield* plans("?limit=1")).status).toBe(200)
+    })
+  )
+
+  it.effect("401 without a token", () =>
+    Effect.gen(function* () {
+      const r = yield* plans("", { "revolut-api-version": "2024-09-01" })
+      expect(r.status).toBe(401)
+      expect(r.json).toMatchObject({ code: "unauthorized" })
+    })
+  )
+
+  it.effect("400 without Revolut-Api-Version", () =>
+    Effect.gen(function* () {
+      const r = yield* plans("", auth)
+      expect(r.status).toBe(400)
+      expect(r.json).toMatchObject({ code: "bad_request", message: expect.stringContaining("revolut-api-version") })
+    })
+  )
+
+  it.effect("405 with Allow for another method; 406 when Accept excludes JSON", () =>
+    Effect.gen(function* () {
+      const s = yield* server
+      const del = yield* call(`${s.urls.merchant}/api/subscription-plans`, { method: "DELETE", headers })
+      expect(del.status).toBe(405)
+      expect(del.headers.get("allow")).toBe("GET")
+      const html = yield* plans("", { ...headers, accept: "text/html" })
+      expect(html.status).toBe(406)
+      expect((yield* plans("", { ...headers, accept: "text/html, application/json;q=0.5" })).status).toBe(200)
+      expect((yield* plans("", { ...headers, accept: "application/json;q=0" })).status).toBe(406)
+    })
+  )
+})

@@ -1,0 +1,179 @@
+/**
+ * The business API family: POST /exchange, GET /exchange-reasons, GET /transactions?request_id= and POST /pay/fields,
+ * as an `@effect/platform` HttpApi.
+ *
+ * @since 0.1.0
+ */
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
+import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
+import * as OpenApi from "@effect/platform/OpenApi"
+import { ExchangeReason, ExchangeRequest, ExchangeTransaction } from "@payrules/exchange"
+import * as Schema from "effect/Schema"
+import { BearerToken } from "./Auth.js"
+import { atStatus } from "./internal/httpError.js"
+
+/**
+ * The error body of the business family: `{ code, message, error_id? }` (D9), `code` a number such as 3448
+ * (exchange reason required) or 3020 (duplicate request).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BusinessErrorBody = Schema.Struct({
+  code: Schema.Int,
+  message: Schema.String,
+  error_id: Schema.optionalWith(Schema.String, { exact: true })
+}).annotations({ identifier: "BusinessErrorBody" })
+
+/**
+ * An error of the business API, with the HTTP status it came with.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class BusinessError extends Schema.TaggedError<BusinessError>()("BusinessError", {
+  status: Schema.Int,
+  code: Schema.Int,
+  message: Schema.String,
+  error_id: Schema.optionalWith(Schema.String, { exact: true })
+}) {}
+
+/**
+ * The error schema of one status: the business body on the wire, a `BusinessError` in code.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const businessErrorAt = (status: number): Schema.Schema<BusinessError, typeof BusinessErrorBody.Encoded> =>
+  atStatus(
+    BusinessError,
+    BusinessErrorBody,
+    status,
+    (body, s) => new BusinessError({ status: s, ...body }),
+    (e) => ({ code: e.code, message: e.message, ...(e.error_id === undefined ? {} : { error_id: e.error_id }) })
+  )
+
+/**
+ * Error codes of the business family used by payrules (the specification publishes none; these follow the real
+ * API where known).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ErrorCode = {
+  /** the request body or parameters are invalid */
+  InvalidRequest: 3000,
+  /** a request_id was reused for the same body in `duplicates: "error"` mode */
+  DuplicateRequest: 3020,
+  /** a request_id was reused for a different body */
+  RequestIdConflict: 3021,
+  /** the exchange needs an `exchange_reason_code` (country and amount) */
+  ExchangeReasonRequired: 3448,
+  /** the `exchange_reason_code` is not one of GET /exchange-reasons */
+  UnknownExchangeReason: 3449,
+  /** not enough balance in the source account */
+  InsufficientBalance: 3004,
+  /** the account, counterparty or card does not exist */
+  NotFound: 3404,
+  /** missing or invalid access token */
+  Unauthorized: 9001,
+  /** the path exists, but not for this method */
+  MethodNotAllowed: 9405,
+  /** the Accept header excludes JSON */
+  NotAcceptable: 9406,
+  /** too many requests */
+  TooManyRequests: 9429,
+  /** an unexpected failure */
+  InternalError: 9500,
+  /** the service failed or is unavailable */
+  ServiceUnavailable: 9503
+} as const
+
+/**
+ * `Authorization: Bearer <token>` on the business API; a missing or malformed header is a 401 `BusinessError`.
+ *
+ * @since 0.1.0
+ * @category security
+ */
+export class BusinessAuthorization extends HttpApiMiddleware.Tag<BusinessAuthorization>()("BusinessAuthorization", {
+  failure: businessErrorAt(401),
+  provides: BearerToken,
+  security: { bearer: HttpApiSecurity.bearer }
+}) {}
+
+/**
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const exchange = HttpApiEndpoint.post("exchange", "/exchange")
+  .setPayload(ExchangeRequest.ExchangeRequest)
+  .addSuccess(ExchangeTransaction.ExchangeTransaction)
+  .addError(businessErrorAt(400))
+  .addError(businessErrorAt(401))
+  .addError(businessErrorAt(429))
+  .addError(businessErrorAt(503))
+  .annotate(OpenApi.Summary, "Exchange money")
+  .annotate(
+    OpenApi.Description,
+    "Sell an amount (in `from`) or buy one (in `to`) between two accounts of the same holder. Reuse the same `request_id` for retries of the same exchange: it is never processed twice."
+  )
+
+/**
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const exchangeReasons = HttpApiEndpoint.get("exchangeReasons", "/exchange-reasons")
+  .addSuccess(ExchangeReason.ExchangeReasonList)
+  .addError(businessErrorAt(401))
+  .addError(businessErrorAt(429))
+  .annotate(OpenApi.Summary, "List exchange reasons")
+
+/**
+ * The query of the transaction lookup: the `request_id` of an exchange.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TransactionsQuery = Schema.Struct({
+  request_id: Schema.String.pipe(Schema.minLength(1, { message: () => "request_id must not be empty" }))
+})
+
+/**
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const findTransactions = HttpApiEndpoint.get("findTransactions", "/transactions")
+  .setUrlParams(TransactionsQuery)
+  .addSuccess(Schema.Array(ExchangeTransaction.ExchangeTransaction))
+  .addError(businessErrorAt(400))
+  .addError(businessErrorAt(401))
+  .addError(businessErrorAt(429))
+  .annotate(OpenApi.Summary, "Find transactions by request_id")
+  .annotate(
+    OpenApi.Description,
+    "The transactions created by the request with this request_id (none or one): how a client reconciles an exchange whose answer it never saw."
+  )
+
+/**
+ * @since 0.1.0
+ * @category groups
+ */
+export class ExchangeGroup extends HttpApiGroup.make("exchange")
+  .add(exchange)
+  .add(exchangeReasons)
+  .add(findTransactions)
+  .middleware(BusinessAuthorization) {}
+
+/**
+ * The business API.
+ *
+ * @since 0.1.0
+ * @category api
+ */
+export class BusinessApi extends HttpApi.make("business")
+  .add(ExchangeGroup)
+  .annotate(OpenApi.Title, "Business API: exchange and transfer field requirements")
+  .annotate(OpenApi.Version, "1.0") {}

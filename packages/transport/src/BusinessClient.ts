@@ -1,0 +1,352 @@
+/**
+ * The client of the business API: exchanges that happen exactly once under retries and faults, exchange reasons,
+ * the transaction lookup, and transfer field requirements under the API's rate limit.
+ *
+ * @since 0.1.0
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { ExchangeReason, ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
+import * as Config from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Random from "effect/Random"
+import type * as Redacted from "effect/Redacted"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import * as BusinessApi from "./BusinessApi.js"
+import * as Http from "./internal/http.js"
+
+/**
+ * Why a business call failed.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type Reason = Http.Reason
+
+/**
+ * A failed business call: the reason, the HTTP status, the raw and the decoded error body, and the request_id of an
+ * exchange. The access token is never part of it.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class BusinessClientError extends Data.TaggedError("BusinessClientError")<{
+  readonly reason: Reason
+  readonly status: number | undefined
+  readonly raw: string | undefined
+  /** the body decoded as `{ code, message, error_id? }`, when it has that shape */
+  readonly body: typeof BusinessApi.BusinessErrorBody.Type | undefined
+  readonly requestId: string | undefined
+  readonly retryAfter: Duration.Duration | undefined
+  readonly message: string
+}> {}
+
+/**
+ * Every attempt of an exchange ended without an answer (a timeout, a dropped connection, a 5xx), and the lookup by
+ * request_id found no transaction either: it may or may not have been processed. Resume by calling `exchange`
+ * again with the same request, `request_id` included: the server processes a request_id at most once, so the
+ * resumed call either finds the transaction or creates it, never a second one.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ExchangeOutcomeUnknown extends Data.TaggedError("ExchangeOutcomeUnknown")<{
+  readonly requestId: string
+  readonly attempts: number
+  readonly lastError: BusinessClientError
+  readonly message: string
+}> {}
+
+/**
+ * The request_id was used before for a different exchange: refused before anything is sent (D5).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class RequestIdConflict extends Data.TaggedError("RequestIdConflict")<{
+  readonly requestId: string
+  readonly message: string
+}> {}
+
+/**
+ * An exchange to send: the request_id may be left out, and the client creates one, once per call.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ExchangeInput =
+  | (Omit<ExchangeRequest.Sell, "request_id"> & { readonly request_id?: string | undefined })
+  | (Omit<ExchangeRequest.Buy, "request_id"> & { readonly request_id?: string | undefined })
+
+/**
+ * Retry settings of one operation.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RetryPolicy extends Http.RetryPolicy {}
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface BusinessClientConfig {
+  readonly baseUrl: string
+  readonly token: Redacted.Redacted<string>
+  /** the timeout of one attempt (default 10 s) */
+  readonly timeout: Duration.DurationInput
+  /** retries of the reads and of /pay/fields: 3 attempts, 0.5 s doubling to 5 s, with jitter */
+  readonly retry: RetryPolicy
+  /** retries of POST /exchange: the same, and at least 1 s between attempts */
+  readonly exchangeRetry: RetryPolicy
+  /** requests to POST /pay/fields: at most `limit` in any `window` (450 per minute) */
+  readonly payFieldsLimit: { readonly limit: number; readonly window: Duration.DurationInput }
+}
+
+/**
+ * The defaults of everything but the base URL and the token.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults: Omit<BusinessClientConfig, "baseUrl" | "token"> = {
+  timeout: Duration.seconds(10),
+  retry: { maxAttempts: 3, baseDelay: Duration.millis(500), maxDelay: Duration.seconds(5), minSpacing: Duration.zero },
+  exchangeRetry: {
+    maxAttempts: 3,
+    baseDelay: Duration.millis(500),
+    maxDelay: Duration.seconds(5),
+    minSpacing: Duration.seconds(1)
+  },
+  payFieldsLimit: { limit: 450, window: Duration.minutes(1) }
+}
+
+/**
+ * The configuration from the environment (`Config.nested` under `BUSINESS`): `BUSINESS_BASE_URL`,
+ * `BUSINESS_TOKEN` (redacted), `BUSINESS_TIMEOUT`, `BUSINESS_MAX_ATTEMPTS`.
+ *
+ * @since 0.1.0
+ * @category config
+ */
+export const config: Config.Config<BusinessClientConfig> = Config.nested(
+  Config.all({
+    baseUrl: Config.string("BASE_URL"),
+    token: Config.redacted("TOKEN"),
+    timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(Duration.decode(defaults.timeout))),
+    maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaults.retry.maxAttempts))
+  }).pipe(
+    Config.map(({ maxAttempts, ...rest }) => ({
+      ...defaults,
+      ...rest,
+      retry: { ...defaults.retry, maxAttempts },
+      exchangeRetry: { ...defaults.exchangeRetry, maxAttempts }
+    }))
+  ),
+  "BUSINESS"
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface BusinessClientService {
+  /**
+   * Exchanges money exactly once. The request_id is the one given, or one created now, before the first attempt;
+   * every retry sends the same body with the same id (at least 1 s apart). The `RequestLedger` refuses an id already
+   * used for another body before anything is sent; an id whose exchange succeeded before answers from the ledger.
+   * A "Duplicate request" answer, or attempts that all ended without an answer, are reconciled with
+   * `findTransactionByRequestId`; when that finds nothing either, the call fails with `ExchangeOutcomeUnknown`.
+   */
+  readonly exchange: (
+    request: ExchangeInput
+  ) => Effect.Effect<
+    ExchangeTransaction.ExchangeTransaction,
+    BusinessClientError | ExchangeOutcomeUnknown | RequestIdConflict
+  >
+  /** GET /exchange-reasons */
+  readonly exchangeReasons: Effect.Effect<ReadonlyArray<ExchangeReason.ExchangeReason>, BusinessClientError>
+  /** GET /transactions?request_id=: the transaction a request created, if any */
+  readonly findTransactionByRequestId: (
+    requestId: string
+  ) => Effect.Effect<Option.Option<ExchangeTransaction.ExchangeTransaction>, BusinessClientError>
+}
+
+/**
+ * @since 0.1.0
+ * @category tags
+ */
+export class BusinessClient extends Context.Tag("@payrules/transport/BusinessClient")<
+  BusinessClient,
+  BusinessClientService
+>() {}
+
+const toError = (failure: Http.Failure, requestId?: string): BusinessClientError =>
+  new BusinessClientError({
+    reason: failure.reason,
+    status: failure.status,
+    raw: failure.raw,
+    body: failure.body as BusinessClientError["body"],
+    requestId,
+    retryAfter: failure.retryAfter,
+    message: failure.message
+  })
+
+const hex = (n: number) => Effect.map(Random.nextIntBetween(0, 16 ** n), (x) => x.toString(16).padStart(n, "0"))
+
+/** A version 4 UUID from effect's `Random` (seedable in tests). */
+const uuid = Effect.map(
+  Effect.all([hex(4), hex(4), hex(4), hex(3), Random.nextIntBetween(8, 12), hex(3), hex(4), hex(4), hex(4)]),
+  ([a, b, c, d, v, e, f, g, h]) => `${a}${b}-${c}-4${d}-${v.toString(16)}${e}-${f}${g}${h}`
+)
+
+/**
+ * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (
+  cfg: BusinessClientConfig
+): Effect.Effect<BusinessClientService, never, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
+  Effect.gen(function* () {
+    const http = yield* HttpClient.HttpClient
+    const ledger = yield* RequestLedger.RequestLedger
+    const base = cfg.baseUrl.replace(/\/+$/, "")
+    const withAuth = (request: HttpClientRequest.HttpClientRequest) =>
+      request.pipe(HttpClientRequest.bearerToken(cfg.token), HttpClientRequest.acceptJson)
+    const provide = Effect.provideService(HttpClient.HttpClient, http)
+    const errorBody = BusinessApi.BusinessErrorBody
+
+    const findOnce = (requestId: string) =>
+      Http.send(withAuth(HttpClientRequest.get(`${base}/transactions`, { urlParams: { request_id: requestId } })), {
+        timeout: cfg.timeout,
+        success: Schema.Array(ExchangeTransaction.Lenient),
+        errorBody
+      })
+
+    const findTransactionByRequestId: BusinessClientService["findTransactionByRequestId"] = (requestId) =>
+      findOnce(requestId).pipe(
+        Effect.retry(Http.retrySchedule(cfg.retry)),
+        Effect.map((answer) => Option.fromNullable(answer.value[0])),
+        Effect.mapError((f) => toError(f, requestId)),
+        provide,
+        Effect.withSpan("BusinessClient.findTransactionByRequestId", {
+          attributes: { "payrules.request_id": requestId }
+        })
+      )
+
+    const exchangeReasons: BusinessClientService["exchangeReasons"] = Http.send(
+      withAuth(HttpClientRequest.get(`${base}/exchange-reasons`)),
+      { timeout: cfg.timeout, success: ExchangeReason.ExchangeReasonList, errorBody }
+    ).pipe(
+      Effect.retry(Http.retrySchedule(cfg.retry)),
+      Effect.map((answer) => answer.value),
+      Effect.mapError((f) => toError(f)),
+      provide,
+      Effect.withSpan("BusinessClient.exchangeReasons")
+    )
+
+    const exchange: BusinessClientService["exchange"] = (input) =>
+      Effect.gen(function* () {
+        // created once per logical call, before the first attempt: every retry reuses it
+        const requestId = input.request_id ?? (yield* uuid)
+        const request = { ...input, request_id: requestId } as ExchangeRequest.ExchangeRequest
+        const wire = ExchangeRequest.encode(request)
+        if (Either.isLeft(wire)) {
+          return yield* Effect.fail(
+            new BusinessClientError({
+              reason: "BadRequest",
+              status: undefined,
+              raw: undefined,
+              body: undefined,
+              requestId,
+              retryAfter: undefined,
+              message: `the exchange request is invalid: ${wire.left.message}`
+            })
+          )
+        }
+        const registration = yield* ledger.register(request)
+        if (registration._tag === "Conflict") {
+          return yield* Effect.fail(new RequestIdConflict({ requestId, message: registration.message }))
+        }
+        if (registration._tag === "Replay") {
+          const known = Option.flatMap(registration.outcome, (o) =>
+            o._tag === "Succeeded" ? Option.some(o.transaction) : Option.none()
+          )
+          if (Option.isSome(known)) return known.value
+        }
+        const attempts = yield* Ref.make(0)
+        const ambiguous = yield* Ref.make(0)
+        const attempt = Effect.zipRight(
+          Ref.update(attempts, (n) => n + 1),
+          Http.send(
+            withAuth(HttpClientRequest.post(`${base}/exchange`)).pipe(HttpClientRequest.bodyUnsafeJson(wire.right)),
+            { timeout: cfg.timeout, success: ExchangeTransaction.Lenient, errorBody }
+          ).pipe(Effect.tapError((f) => (f.ambiguous ? Ref.update(ambiguous, (n) => n + 1) : Effect.void)))
+        )
+        const reconcile = (cause: BusinessClientError) =>
+          Effect.gen(function* () {
+            const found = yield* Effect.either(findTransactionByRequestId(requestId))
+            if (Either.isRight(found) && Option.isSome(found.right)) {
+              yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.right.value }))
+              return found.right.value
+            }
+            yield* ledger.complete(requestId, RequestLedger.Outcome.Unknown({ message: cause.message }))
+            return yield* Effect.fail(
+              new ExchangeOutcomeUnknown({
+                requestId,
+                attempts: yield* Ref.get(attempts),
+                lastError: cause,
+                message: `the outcome of exchange ${requestId} is unknown after ${yield* Ref.get(attempts)} attempt(s) (${cause.message}); call exchange again with the same request_id to resume`
+              })
+            )
+          })
+        const result = yield* Effect.either(Effect.retry(attempt, Http.retrySchedule(cfg.exchangeRetry)))
+        if (Either.isRight(result)) {
+          yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value }))
+          return result.right.value
+        }
+        const error = toError(result.left, requestId)
+        const duplicate = error.body?.code === BusinessApi.ErrorCode.DuplicateRequest
+        if (duplicate || (yield* Ref.get(ambiguous)) > 0) return yield* reconcile(error)
+        yield* ledger.complete(
+          requestId,
+          RequestLedger.Outcome.Rejected({ status: error.status ?? 0, message: error.message })
+        )
+        return yield* Effect.fail(error)
+      }).pipe(
+        Effect.catchTag("RequestLedgerError", (e) => Effect.die(e)),
+        provide,
+        Effect.withSpan("BusinessClient.exchange")
+      )
+
+    return { exchange, exchangeReasons, findTransactionByRequestId }
+  })
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (
+  cfg: BusinessClientConfig
+): Layer.Layer<BusinessClient, never, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
+  Layer.effect(BusinessClient, make(cfg))
+
+/**
+ * The client configured from the environment (see {@link config}).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerConfig = (
+  cfg: Config.Config<BusinessClientConfig> = config
+): Layer.Layer<BusinessClient, ConfigError.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
+  Layer.effect(BusinessClient, Effect.flatMap(cfg, make))

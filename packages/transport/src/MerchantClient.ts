@@ -1,0 +1,225 @@
+/**
+ * The client of the merchant API: subscription plans, one page at a time or as a `Stream` across pages.
+ *
+ * @since 0.1.0
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { SubscriptionPlan } from "@payrules/subscriptions"
+import * as Chunk from "effect/Chunk"
+import * as Config from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as Http from "./internal/http.js"
+import * as MerchantApi from "./MerchantApi.js"
+
+/**
+ * Why a merchant call failed: the HTTP reasons, or `PaginationLoop` when the server hands back a page token it
+ * gave before (following it would never end).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type Reason = Http.Reason | "PaginationLoop"
+
+/**
+ * @since 0.1.0
+ * @category errors
+ */
+export class MerchantClientError extends Data.TaggedError("MerchantClientError")<{
+  readonly reason: Reason
+  readonly status: number | undefined
+  readonly raw: string | undefined
+  /** the body decoded as `{ code, message?, timestamp }`, when it has that shape */
+  readonly body: typeof MerchantApi.MerchantErrorBody.Type | undefined
+  readonly retryAfter: Duration.Duration | undefined
+  readonly message: string
+}> {}
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface MerchantClientConfig {
+  readonly baseUrl: string
+  readonly token: Redacted.Redacted<string>
+  /** the `Revolut-Api-Version` header (default 2024-09-01) */
+  readonly apiVersion: string
+  /** the timeout of one attempt (default 10 s) */
+  readonly timeout: Duration.DurationInput
+  readonly retry: Http.RetryPolicy
+}
+
+/**
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults: Omit<MerchantClientConfig, "baseUrl" | "token"> = {
+  apiVersion: "2024-09-01",
+  timeout: Duration.seconds(10),
+  retry: { maxAttempts: 3, baseDelay: Duration.millis(500), maxDelay: Duration.seconds(5), minSpacing: Duration.zero }
+}
+
+/**
+ * The configuration from the environment (`Config.nested` under `MERCHANT`): `MERCHANT_BASE_URL`,
+ * `MERCHANT_TOKEN` (redacted), `MERCHANT_API_VERSION`, `MERCHANT_TIMEOUT`, `MERCHANT_MAX_ATTEMPTS`.
+ *
+ * @since 0.1.0
+ * @category config
+ */
+export const config: Config.Config<MerchantClientConfig> = Config.nested(
+  Config.all({
+    baseUrl: Config.string("BASE_URL"),
+    token: Config.redacted("TOKEN"),
+    apiVersion: Config.string("API_VERSION").pipe(Config.withDefault(defaults.apiVersion)),
+    timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(Duration.decode(defaults.timeout))),
+    maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaults.retry.maxAttempts))
+  }).pipe(Config.map(({ maxAttempts, ...rest }) => ({ ...rest, retry: { ...defaults.retry, maxAttempts } }))),
+  "MERCHANT"
+)
+
+/**
+ * The filters of a plan listing; the client repeats them on every page request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type PlanFilters = Omit<SubscriptionPlan.PlanListQuery, "page_token">
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface MerchantClientService {
+  /** one page of GET /api/subscription-plans */
+  readonly listSubscriptionPlansPage: (
+    query: SubscriptionPlan.PlanListQuery
+  ) => Effect.Effect<SubscriptionPlan.PlanListPage, MerchantClientError>
+  /**
+   * Every plan across pages: each page request repeats `limit`, `from` and `to`; the stream ends when
+   * `next_page_token` is absent or null, and fails with `PaginationLoop` on a token seen before.
+   */
+  readonly listSubscriptionPlans: (
+    filters?: PlanFilters
+  ) => Stream.Stream<SubscriptionPlan.SubscriptionPlan, MerchantClientError>
+}
+
+/**
+ * @since 0.1.0
+ * @category tags
+ */
+export class MerchantClient extends Context.Tag("@payrules/transport/MerchantClient")<
+  MerchantClient,
+  MerchantClientService
+>() {}
+
+const toError = (failure: Http.Failure): MerchantClientError =>
+  new MerchantClientError({
+    reason: failure.reason,
+    status: failure.status,
+    raw: failure.raw,
+    body: failure.body as MerchantClientError["body"],
+    retryAfter: failure.retryAfter,
+    message: failure.message
+  })
+
+const encodeQuery = Schema.encodeEither(SubscriptionPlan.PlanListQuery)
+
+/**
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (cfg: MerchantClientConfig): Effect.Effect<MerchantClientService, never, HttpClient.HttpClient> =>
+  Effect.gen(function* () {
+    const http = yield* HttpClient.HttpClient
+    const base = cfg.baseUrl.replace(/\/+$/, "")
+
+    const listSubscriptionPlansPage: MerchantClientService["listSubscriptionPlansPage"] = (query) =>
+      Effect.gen(function* () {
+        const params = encodeQuery(query)
+        if (Either.isLeft(params)) {
+          return yield* Effect.fail(
+            new MerchantClientError({
+              reason: "BadRequest",
+              status: undefined,
+              raw: undefined,
+              body: undefined,
+              retryAfter: undefined,
+              message: `the query is invalid: ${params.left.message}`
+            })
+          )
+        }
+        const request = HttpClientRequest.get(`${base}/api/subscription-plans`, { urlParams: params.right }).pipe(
+          HttpClientRequest.bearerToken(cfg.token),
+          HttpClientRequest.acceptJson,
+          HttpClientRequest.setHeader("revolut-api-version", cfg.apiVersion)
+        )
+        return yield* Http.send(request, {
+          timeout: cfg.timeout,
+          success: SubscriptionPlan.PlanListPage,
+          errorBody: MerchantApi.MerchantErrorBody
+        }).pipe(
+          Effect.retry(Http.retrySchedule(cfg.retry)),
+          Effect.map((answer) => answer.value),
+          Effect.mapError(toError)
+        )
+      }).pipe(
+        Effect.provideService(HttpClient.HttpClient, http),
+        Effect.withSpan("MerchantClient.listSubscriptionPlansPage")
+      )
+
+    const listSubscriptionPlans: MerchantClientService["listSubscriptionPlans"] = (filters = {}) =>
+      Stream.paginateChunkEffect({ token: Option.none<string>(), seen: new Set<string>() }, ({ seen, token }) =>
+        Effect.gen(function* () {
+          const page = yield* listSubscriptionPlansPage(
+            Option.match(token, { onNone: () => filters, onSome: (page_token) => ({ ...filters, page_token }) })
+          )
+          const next = page.next_page_token ?? undefined
+          if (next !== undefined && seen.has(next)) {
+            return yield* Effect.fail(
+              new MerchantClientError({
+                reason: "PaginationLoop",
+                status: undefined,
+                raw: undefined,
+                body: undefined,
+                retryAfter: undefined,
+                message: `the server returned page token ${JSON.stringify(next.slice(0, 40))} a second time: following it would never end`
+              })
+            )
+          }
+          return [
+            Chunk.fromIterable(page.subscription_plans),
+            next === undefined
+              ? Option.none()
+              : Option.some({ token: Option.some(next), seen: new Set([...seen, next]) })
+          ] as const
+        })
+      )
+
+    return { listSubscriptionPlansPage, listSubscriptionPlans }
+  })
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (cfg: MerchantClientConfig): Layer.Layer<MerchantClient, never, HttpClient.HttpClient> =>
+  Layer.effect(MerchantClient, make(cfg))
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerConfig = (
+  cfg: Config.Config<MerchantClientConfig> = config
+): Layer.Layer<MerchantClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+  Layer.effect(MerchantClient, Effect.flatMap(cfg, make))

@@ -1,0 +1,43 @@
+/**
+ * @since 0.1.0
+ */
+
+/**
+ * The bearer token handed to handlers.
+ *
+ * @since 0.1.0
+ */
+export * as Auth from "./Auth.js"
+
+/**
+ * The business API: exchange, exchange reasons, transaction lookup, transfer field requirements.
+ *
+ * @since 0.1.0
+ */
+export * as BusinessApi from "./BusinessApi.js"
+/**
+ * The client of the business API.
+ *
+ * @since 0.1.0
+ */
+export * as BusinessClient from "./BusinessClient.js"
+/**
+ * The merchant API: subscription plans.
+ *
+ * @since 0.1.0
+ */
+export * as MerchantApi from "./MerchantApi.js"
+
+/**
+ * The client of the merchant API.
+ *
+ * @since 0.1.0
+ */
+export * as MerchantClient from "./MerchantClient.js"
+
+/**
+ * The OpenAPI 3.1 documents of the families.
+ *
+ * @since 0.1.0
+ */
+export * as OpenApiDocuments from "./OpenApiDocuments.js"

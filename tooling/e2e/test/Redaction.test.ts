@@ -1,0 +1,118 @@
+import { inspect } from "node:util"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import { expect, layer } from "@effect/vitest"
+import { RequestLedger } from "@payrules/exchange"
+import { Sandbox } from "@payrules/sandbox"
+import { BusinessClient, MerchantClient } from "@payrules/transport"
+import { BigDecimal, Cause, Duration, Effect, Exit, Layer, Logger, Redacted, Stream, Tracer } from "effect"
+
+const show = (u: unknown) => inspect(u, { depth: 12 })
+
+import { control, fastRetry, type Seed, token, withSandbox } from "./layers.js"
+
+/** everything the run produced that could carry text: log lines, span names, attributes and events */
+const capture = () => {
+  const texts: Array<string> = []
+  const spans: Array<Tracer.Span> = []
+  // what the default loggers print: text and structured JSON
+  const logger = Logger.make((options) => {
+    texts.push(Logger.stringLogger.log(options), JSON.stringify(Logger.structuredLogger.log(options)))
+  })
+  const tracer = (native: Tracer.Tracer) =>
+    Tracer.make({
+      span: (name, parent, context, links, startTime, kind, options) => {
+        const span = native.span(name, parent, context, links, startTime, kind, options)
+        spans.push(span)
+        return span
+      },
+      context: (f, fiber) => native.context(f, fiber)
+    })
+  const dump = () => [
+    ...texts,
+    ...spans.flatMap((s) => [
+      s.name,
+      show(Object.fromEntries(s.attributes)),
+      // what an exporter sends of the end of a span: the status and, for a failure, the pretty cause
+      s.status._tag === "Ended" && Exit.isFailure(s.status.exit) ? Cause.pretty(s.status.exit.cause) : s.status._tag,
+      ...("events" in s ? [show((s as unknown as { events: unknown }).events)] : [])
+    ])
+  ]
+  return { logger, tracer, dump, spans }
+}
+
+layer(withSandbox({ seed: 51, plans: 30 }), { excludeTestServices: true })("the access token", (it) => {
+  it.effect("never appears in logs, spans or error messages", () =>
+    Effect.gen(function* () {
+      const secret = Redacted.value(token)
+      const { dump, logger, spans, tracer } = capture()
+      const native = yield* Effect.tracer
+      const s = yield* Sandbox.SandboxServer
+      const seed = yield* control<Seed>("/seed")
+      const run = Effect.gen(function* () {
+        const business = yield* BusinessClient.BusinessClient
+        const merchant = yield* MerchantClient.MerchantClient
+        const results: ReadonlyArray<Exit.Exit<unknown, unknown>> = [
+          yield* Effect.exit(
+            business.exchange({
+              _tag: "Sell",
+              from: { account_id: seed.accounts[0]!.id, currency: "GBP" as never },
+              to: { account_id: seed.accounts[1]!.id, currency: "EUR" as never },
+              amount: BigDecimal.unsafeFromString("1")
+            })
+          ),
+          yield* Effect.exit(
+            business.exchange({
+              _tag: "Sell",
+              from: { account_id: seed.accounts[0]!.id, currency: "GBP" as never },
+              to: { account_id: seed.accounts[1]!.id, currency: "EUR" as never },
+              amount: BigDecimal.unsafeFromString("999999")
+            })
+          ),
+          yield* Effect.exit(merchant.listSubscriptionPlans({ limit: 10 }).pipe(Stream.runDrain)),
+          yield* Effect.exit(merchant.listSubscriptionPlansPage({ page_token: "forged" }))
+        ]
+        for (const exit of results) {
+          yield* Effect.logError("call finished", exit)
+          if (Exit.isFailure(exit)) yield* Effect.logWarning(Cause.squash(exit.cause))
+        }
+        return results
+      })
+      const unreachable = BusinessClient.layer({
+        ...BusinessClient.defaults,
+        baseUrl: "http://127.0.0.1:9",
+        token,
+        timeout: Duration.millis(500),
+        retry: fastRetry
+      }).pipe(Layer.provide([FetchHttpClient.layer, RequestLedger.layer]))
+      const observed = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+        self.pipe(Effect.withTracer(tracer(native)), Effect.provide(Logger.replace(Logger.defaultLogger, logger)))
+      const failures = yield* Effect.gen(function* () {
+        const offline = yield* BusinessClient.BusinessClient
+        const exit: Exit.Exit<unknown, unknown> = yield* Effect.exit(offline.exchangeReasons)
+        yield* Effect.logError("offline", exit)
+        return exit
+      }).pipe(Effect.provide(unreachable), observed)
+      const results = yield* observed(run)
+      const errors = [...results, failures].flatMap((exit) => (Exit.isFailure(exit) ? [Cause.squash(exit.cause)] : []))
+      expect(errors.length).toBeGreaterThanOrEqual(3)
+      const everything = [
+        ...dump(),
+        ...errors.flatMap((e) => [
+          String(e),
+          JSON.stringify(e, (_, v) => (typeof v === "bigint" ? String(v) : v)),
+          show(e),
+          (e as Error).message
+        ])
+      ]
+      expect(spans.length).toBeGreaterThan(3)
+      const leaks = everything
+        .join("\n")
+        .split("\n")
+        .flatMap((line, i, all) => (line.includes(secret) ? [all.slice(Math.max(0, i - 12), i + 1).join("\n")] : []))
+      expect(leaks).toEqual([])
+      // the header itself is there, redacted
+      expect(everything.join("\n")).toContain("<redacted>")
+      expect(s.url).toBeDefined()
+    })
+  )
+})
