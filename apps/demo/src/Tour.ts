@@ -1,56 +1,144 @@
 /**
- * `payrules tour`: a short, real walk through the packages, printed for a person.
+ * `payrules tour`: the whole library against an embedded sandbox, step by step, printed for a person.
  */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import { RequestLedger } from "@payrules/exchange"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
+import { Money } from "@payrules/money"
+import { InternationalPaymentCheck } from "@payrules/open-banking"
+import { Sandbox } from "@payrules/sandbox"
+import { Schedule } from "@payrules/subscriptions"
+import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
+import * as BigDecimal from "effect/BigDecimal"
+import * as Chunk from "effect/Chunk"
 import * as Console from "effect/Console"
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import * as Stream from "effect/Stream"
+import * as Render from "./render/Schedule.js"
+import { payFieldsStep } from "./tour/PayFields.js"
 
-const heading = (title: string) => Console.log(`\n== ${title} ==`)
+const heading = (n: number, title: string) => Console.log(`\n[${n}] ${title}`)
 
-const describeDuration = (input: string): string =>
-  Either.match(IsoDuration.parse(input), {
-    onLeft: (e) => `  ${input.padEnd(22)} rejected: ${e.reason} (${e.message.split(": ").at(-1)})`,
-    onRight: (d) =>
-      `  ${input.padEnd(22)} -> ${IsoDuration.format(d).padEnd(22)} ${
-        IsoDuration.fieldNames
-          .filter((f) => d[f] !== 0)
-          .map((f) => `${f} ${d[f]}`)
-          .join(", ") || "zero"
-      }`
-  })
+const token = Redacted.make("tour-token")
 
-/**
- * The ISO 8601 part of the tour: parsing, canonical formatting and calendar arithmetic.
- */
-export const durationsTour = Effect.gen(function* () {
-  yield* heading("ISO 8601 durations (Temporal's grammar)")
-  for (const input of ["P1M", "P14D", "PT2H", "P1Y2M3DT4H5M6.5S", "PT1.5H", "p1w", "-P1D", "P0.5Y", "P1DT", "PT36H"]) {
-    yield* Console.log(describeDuration(input))
-  }
-
-  yield* heading("Billing boundaries: anchor + k x P1M, computed in one step")
-  const jan31 = DateTime.unsafeMakeZoned("2024-01-31T09:00:00Z", { timeZone: "Europe/London" })
-  const month = IsoDuration.unsafeParse("P1M")
-  let drifting = jan31
-  for (let k = 1; k <= 4; k++) {
-    const anchored = Calendar.unsafeAddTo(jan31, month, k)
-    drifting = Calendar.unsafeAddTo(drifting, month)
-    yield* Console.log(
-      `  k=${k}  anchored ${DateTime.formatIsoZoned(anchored).slice(0, 16)}   chained ${DateTime.formatIsoZoned(
-        drifting
-      ).slice(0, 16)}`
+/** The sandbox of the tour: the 15 plans that show every phase shape, and the clients pointed at it. */
+const TourLive = Layer.unwrapEffect(
+  Effect.map(Sandbox.SandboxServer, (s) =>
+    Layer.mergeAll(
+      MerchantClient.layer({ ...MerchantClient.defaults, baseUrl: s.urls.merchant, token }),
+      BusinessClient.layer({ ...BusinessClient.defaults, baseUrl: s.urls.business, token }),
+      OpenBankingClient.layer({
+        ...OpenBankingClient.defaults,
+        baseUrl: s.urls.openBanking,
+        token,
+        financialId: "001580000103UAvAAM"
+      })
     )
-  }
+  )
+).pipe(
+  Layer.provide([FetchHttpClient.layer, RequestLedger.layer]),
+  Layer.provideMerge(Sandbox.layer({ seed: 2026, plans: 15 }))
+)
 
-  yield* heading("Across the London spring-forward (2024-03-31)")
-  const noon = DateTime.unsafeMakeZoned("2024-03-30T12:00:00Z", { timeZone: "Europe/London" })
-  for (const d of ["P1D", "PT24H"]) {
-    const result = Calendar.unsafeAddTo(noon, IsoDuration.unsafeParse(d))
-    yield* Console.log(`  ${DateTime.formatIsoOffset(noon)} + ${d.padEnd(5)} = ${DateTime.formatIsoZoned(result)}`)
+const control = <A>(path: string, init?: RequestInit) =>
+  Effect.flatMap(Sandbox.SandboxServer, (s) =>
+    Effect.promise(
+      () => fetch(`${s.urls.control}${path}`, init).then((r) => (r.status === 204 ? undefined : r.json())) as Promise<A>
+    )
+  )
+
+interface Seeded {
+  readonly accounts: ReadonlyArray<{ readonly id: string; readonly currency: string; readonly name: string }>
+  readonly payments: ReadonlyArray<{ readonly id: string; readonly status: string }>
+  readonly counterparties: ReadonlyArray<{
+    readonly id: string
+    readonly name: string
+    readonly accounts: ReadonlyArray<{ readonly id: string; readonly corridor: string }>
+  }>
+}
+
+const plansStep = Effect.gen(function* () {
+  yield* heading(2, "Subscription plans, listed page by page, simulated for 24 months")
+  const merchant = yield* MerchantClient.MerchantClient
+  const plans = Chunk.toReadonlyArray(yield* merchant.listSubscriptionPlans({ limit: 5 }).pipe(Stream.runCollect))
+  const log = yield* control<ReadonlyArray<{ operation: string | null }>>("/requests")
+  const pages = log.filter((r) => r.operation === "listSubscriptionPlans").length
+  yield* Console.log(`  ${plans.length} plans in ${pages} pages of at most 5 (each page request repeated the filters)`)
+  const start = DateTime.unsafeMakeZoned("2025-01-31T09:00:00Z", { timeZone: "Europe/London" })
+  const until = Calendar.unsafeAddTo(start, IsoDuration.unsafeMake({ months: 24 }))
+  let cycles = 0
+  let first = true
+  for (const plan of plans) {
+    const events = Either.match(Schedule.simulatePlan(plan, { start, until }), {
+      onLeft: () => [] as Array<Schedule.Event>,
+      onRight: (it) => Array.from(it)
+    })
+    cycles += events.filter((e) => e._tag === "CycleBilled").length
+    if (first) {
+      first = false
+      yield* Console.log(`\n  ${plan.name}, first variation, from ${Render.wallClock(start)} (Europe/London):\n`)
+      yield* Console.log(Render.table(events.slice(0, 9)))
+      yield* Console.log(`  ... ${events.length - 9} more events\n`)
+      yield* Console.log(Render.timeline(events))
+      yield* Console.log(`  ${Render.totalsLine(events)}\n`)
+    } else {
+      yield* Console.log(`  ${plan.name.slice(0, 42).padEnd(42)} ${Render.totalsLine(events)}`)
+    }
   }
-  return { durations: 10 }
+  return { plans: plans.length, cycles }
+})
+
+const paymentStep = Effect.gen(function* () {
+  yield* heading(3, "An international payment, read with the FAPI headers and checked")
+  const client = yield* OpenBankingClient.OpenBankingClient
+  const { payments } = yield* control<Seeded>("/seed")
+  const target = payments.find((p) => p.status === "AcceptedSettlementCompleted") ?? payments[0]!
+  const { interactionId, payment } = yield* client.getInternationalPayment(target.id)
+  const i = payment.Data.Initiation
+  yield* Console.log(`  ${payment.Data.InternationalPaymentId}: ${payment.Data.Status}`)
+  yield* Console.log(
+    `  ${Money.format(i.InstructedAmount.Amount, i.InstructedAmount.Currency)} to ${i.CreditorAccount.Name} (${i.CreditorAccount.SchemeName})`
+  )
+  yield* Console.log(`  x-fapi-interaction-id ${interactionId} (sent by us, played back by the server)`)
+  // the sandbox's business account pays from GBP
+  const findings = InternationalPaymentCheck.check(payment, { profile: "revolut", debtorAccountCurrency: "GBP" })
+  if (findings.length === 0) yield* Console.log("  checks: no findings")
+  for (const f of findings) yield* Console.log(`  ${f.severity}: ${f.path.join(".")}: ${f.message}`)
+  return { findings: findings.length }
+})
+
+const exchangeStep = Effect.gen(function* () {
+  yield* heading(4, "An exchange through a dropped connection: retried with the same request_id, processed once")
+  const business = yield* BusinessClient.BusinessClient
+  const { accounts } = yield* control<Seeded>("/seed")
+  const gbp = accounts.find((a) => a.currency === "GBP")!
+  const eur = accounts.find((a) => a.currency === "EUR")!
+  yield* control("/faults", {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify([{ operation: "exchange", kind: "drop-after", count: 1 }])
+  })
+  const requestId = "tour-exchange-1"
+  const tx = yield* business.exchange({
+    _tag: "Sell",
+    from: { account_id: gbp.id, currency: gbp.currency as never },
+    to: { account_id: eur.id, currency: eur.currency as never },
+    amount: BigDecimal.unsafeFromString("150.00"),
+    request_id: requestId
+  })
+  const ledger =
+    yield* control<ReadonlyArray<{ request_id: string; received: number; transactions: number }>>("/ledger")
+  const entry = ledger.find((e) => e.request_id === requestId)!
+  yield* Console.log(`  sell 150.00 GBP for EUR, request_id ${requestId}`)
+  yield* Console.log(`  the first attempt was processed, then its connection dropped; the client retried`)
+  yield* Console.log(
+    `  the sandbox received request_id ${requestId} ${entry.received} times and created ${entry.transactions} transaction: ${tx.id} (${tx.state})`
+  )
+  return { received: entry.received, transactions: entry.transactions }
 })
 
 /**
@@ -58,6 +146,16 @@ export const durationsTour = Effect.gen(function* () {
  */
 export const tour = Effect.gen(function* () {
   yield* Console.log("payrules tour: validation and simulation for payment API traffic")
-  const summary = yield* durationsTour
-  yield* Console.log(`\nDone: ${summary.durations} durations parsed, billing boundaries and DST arithmetic shown.`)
-})
+  yield* heading(1, "An embedded sandbox of the three APIs, on 127.0.0.1")
+  const s = yield* Sandbox.SandboxServer
+  yield* Console.log(
+    `  Open Banking ${s.urls.openBanking}\n  Merchant     ${s.urls.merchant}\n  Business     ${s.urls.business}`
+  )
+  const plans = yield* plansStep
+  const payment = yield* paymentStep
+  const exchange = yield* exchangeStep
+  const payFields = yield* payFieldsStep
+  yield* Console.log(
+    `\nDone: ${plans.plans} plans simulated (${plans.cycles} cycles billed), 1 payment checked (${payment.findings} findings), 1 exchange sent ${exchange.received} times and processed ${exchange.transactions} time, ${payFields.corridors} corridors validated (${payFields.issues} issues found).`
+  )
+}).pipe(Effect.provide(TourLive))

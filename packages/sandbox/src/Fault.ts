@@ -28,7 +28,7 @@ export const Operation = Schema.Literal(
 export type Operation = typeof Operation.Type
 
 /**
- * - `fail-before`: answer 503 without processing the request;
+ * - `fail-before`: answer 503 (or `status`: 500, 502, 504) without processing the request;
  * - `drop-after`: process the request, then drop the connection without answering (the client cannot know whether
  *   it was processed);
  * - `delay-after`: process the request, then wait `delayMs` before answering (past the client's timeout);
@@ -58,7 +58,9 @@ export const FaultRule = Schema.Struct({
   probability: Schema.optionalWith(Schema.Number.pipe(Schema.between(0, 1)), { exact: true }),
   count: Schema.optionalWith(Schema.Int.pipe(Schema.positive()), { exact: true }),
   delayMs: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true }),
-  retryAfterSeconds: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true })
+  retryAfterSeconds: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true }),
+  /** the status of a `fail-before` answer (default 503) */
+  status: Schema.optionalWith(Schema.Literal(500, 502, 503, 504), { exact: true })
 }).annotations({ identifier: "FaultRule" })
 
 /**

@@ -11,7 +11,9 @@ import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as HttpServerError from "@effect/platform/HttpServerError"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { InternationalPayment } from "@payrules/open-banking"
 import { SubscriptionPlan } from "@payrules/subscriptions"
+import { FieldValidator, PayFields } from "@payrules/transfers"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -22,6 +24,7 @@ import type * as Fault from "./Fault.js"
 import * as Faults from "./internal/faults.js"
 import * as Handlers from "./internal/handlers.js"
 import * as Middleware from "./internal/middleware.js"
+import * as Payments from "./internal/payments.js"
 import * as RateLimit from "./internal/rateLimit.js"
 import * as RequestLog from "./internal/requestLog.js"
 import * as Seed from "./internal/seed.js"
@@ -76,6 +79,8 @@ export interface Running {
 export class SandboxServer extends Context.Tag("@payrules/sandbox/SandboxServer")<SandboxServer, Running>() {}
 
 const decodePlans = Schema.decodeUnknownEither(Schema.Array(SubscriptionPlan.SubscriptionPlan))
+const decodePayment = Schema.decodeUnknownEither(InternationalPayment.RevolutStrict)
+const decodeFields = Schema.decodeUnknownEither(PayFields.FieldsResponse)
 
 const stateLayer = (options: Options) =>
   Layer.effect(
@@ -86,7 +91,24 @@ const stateLayer = (options: Options) =>
       // the seed data must be what the Schemas accept: a sandbox that serves invalid data would test nothing
       const plans = decodePlans(seed.plans)
       if (plans._tag === "Left") return yield* Effect.dieMessage(`invalid seed plans: ${plans.left.message}`)
-      const store = yield* Store.make(seed, { ...Store.defaultExchangeOptions, ...options.exchange })
+      for (const corridor of seed.corridors) {
+        const fields = decodeFields({ fields: corridor.fields })
+        if (fields._tag === "Left")
+          return yield* Effect.dieMessage(`invalid corridor ${corridor.id}: ${fields.left.message}`)
+        const compiled = FieldValidator.compile(fields.right.fields)
+        if (compiled._tag === "Left") {
+          return yield* Effect.dieMessage(
+            `corridor ${corridor.id} does not compile: ${compiled.left.map((e) => e.message).join("; ")}`
+          )
+        }
+      }
+      const payments = Payments.make(seedNumber)
+      const invalid = payments.flatMap((p) => {
+        const r = decodePayment(p.body)
+        return r._tag === "Left" ? [`${p.id}: ${r.left.message}`] : []
+      })
+      if (invalid.length > 0) return yield* Effect.dieMessage(`invalid seed payments: ${invalid.join("; ")}`)
+      const store = yield* Store.make(seed, { ...Store.defaultExchangeOptions, ...options.exchange }, payments)
       const faults = yield* Faults.make(seedNumber, options.faults ?? [])
       const log = yield* RequestLog.make
       const limit = options.payFieldsLimit ?? { limit: 450, windowMs: 60_000 }

@@ -8,7 +8,7 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { BusinessApi, MerchantApi } from "@payrules/transport"
+import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Schema from "effect/Schema"
 import * as Fault from "./Fault.js"
 
@@ -118,6 +118,7 @@ export class ControlGroup extends HttpApiGroup.make("sandbox")
  * @category api
  */
 export class SandboxApi extends HttpApi.make("sandbox")
+  .addHttpApi(OpenBankingApi.OpenBankingApi.prefix(basePaths.openBanking))
   .addHttpApi(MerchantApi.MerchantApi.prefix(basePaths.merchant))
   .addHttpApi(BusinessApi.BusinessApi.prefix(basePaths.business))
   .add(ControlGroup)

@@ -148,7 +148,7 @@ describe("sandbox: exchange states over time", () => {
   })
 })
 
-layer(Sandbox.layer({ seed: 21, plans: 15, faults: Fault.mixed("exchange", 0.3, undefined, { delayMs: 400 }) }))(
+layer(Sandbox.layer({ seed: 21, plans: 15, faults: Fault.mixed("exchange", 0.3, undefined, { delayMs: 3_000 }) }))(
   "sandbox: exactly once under 30% faults",
   (it) => {
     it.effect(
@@ -170,7 +170,7 @@ layer(Sandbox.layer({ seed: 21, plans: 15, faults: Fault.mixed("exchange", 0.3, 
                     method: "POST",
                     headers: { ...auth, "content-type": "application/json" },
                     body,
-                    signal: AbortSignal.timeout(150)
+                    signal: AbortSignal.timeout(1_000)
                   })
                   if (r.status === 200) return attempt
                   await r.text()

@@ -37,6 +37,7 @@ export interface SeedSummary {
   readonly accounts: ReadonlyArray<{ id: string; currency: string; institution: string }>
   readonly counterparties: ReadonlyArray<{
     id: string
+    name: string
     accounts: ReadonlyArray<{ id: string; corridor: string }>
     cards: ReadonlyArray<{ id: string }>
   }>

@@ -11,6 +11,7 @@ import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
 import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { ExchangeReason, ExchangeRequest, ExchangeTransaction } from "@payrules/exchange"
+import { PayFields } from "@payrules/transfers"
 import * as Schema from "effect/Schema"
 import { BearerToken } from "./Auth.js"
 import { atStatus } from "./internal/httpError.js"
@@ -168,6 +169,31 @@ export class ExchangeGroup extends HttpApiGroup.make("exchange")
   .middleware(BusinessAuthorization) {}
 
 /**
+ * @since 0.1.0
+ * @category endpoints
+ */
+export const transferFieldRequirements = HttpApiEndpoint.post("transferFieldRequirements", "/pay/fields")
+  .setPayload(PayFields.FieldsRequest)
+  .addSuccess(PayFields.FieldsResponse)
+  .addError(businessErrorAt(400))
+  .addError(businessErrorAt(401))
+  .addError(businessErrorAt(404))
+  .addError(businessErrorAt(429))
+  .annotate(OpenApi.Summary, "Check transfer field requirements")
+  .annotate(
+    OpenApi.Description,
+    "The fields a payment from this account to this receiver needs, with their lengths, patterns and allowed values. At most 450 requests per minute."
+  )
+
+/**
+ * @since 0.1.0
+ * @category groups
+ */
+export class PayGroup extends HttpApiGroup.make("pay")
+  .add(transferFieldRequirements)
+  .middleware(BusinessAuthorization) {}
+
+/**
  * The business API.
  *
  * @since 0.1.0
@@ -175,5 +201,6 @@ export class ExchangeGroup extends HttpApiGroup.make("exchange")
  */
 export class BusinessApi extends HttpApi.make("business")
   .add(ExchangeGroup)
+  .add(PayGroup)
   .annotate(OpenApi.Title, "Business API: exchange and transfer field requirements")
   .annotate(OpenApi.Version, "1.0") {}

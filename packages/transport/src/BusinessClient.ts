@@ -7,6 +7,8 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { ExchangeReason, ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
+import { FapiHeaders } from "@payrules/open-banking"
+import { PayFields } from "@payrules/transfers"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
@@ -16,10 +18,11 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Random from "effect/Random"
+import * as RateLimiter from "effect/RateLimiter"
 import type * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
 import * as BusinessApi from "./BusinessApi.js"
 import * as Http from "./internal/http.js"
 
@@ -177,6 +180,37 @@ export interface BusinessClientService {
   readonly findTransactionByRequestId: (
     requestId: string
   ) => Effect.Effect<Option.Option<ExchangeTransaction.ExchangeTransaction>, BusinessClientError>
+  /**
+   * POST /pay/fields: the fields a payment to this receiver needs. Every call of every fiber goes through one
+   * limiter that keeps the process under `payFieldsLimit` (450 in any 60-second window); 429 answers are retried
+   * after `Retry-After`.
+   */
+  readonly transferFieldRequirements: (
+    request: PayFields.FieldsRequest
+  ) => Effect.Effect<PayFields.FieldsResponse, BusinessClientError>
+}
+
+/**
+ * The parameters of effect's token-bucket `RateLimiter` that keep at most `limit` requests in any `window`: a small
+ * burst `b`, refilled one token every `ceil(window / (limit - b - 1))`. (A bucket of `limit` tokens refilled over the
+ * window would start full and let through about twice the limit in the first window.)
+ *
+ * @since 0.1.0
+ * @category rate limits
+ */
+export const tokenBucketFor = (
+  limit: number,
+  window: Duration.DurationInput
+): { readonly limit: number; readonly interval: Duration.Duration; readonly worstCase: number } => {
+  const windowMs = Duration.toMillis(Duration.decode(window))
+  const burst = Math.max(1, Math.floor(limit / 45))
+  const millisPerToken = Math.ceil(windowMs / Math.max(1, limit - burst - 1))
+  return {
+    limit: burst,
+    interval: Duration.millis(burst * millisPerToken),
+    // the burst, plus the refills of one window, plus one refill landing on its edge
+    worstCase: burst + Math.floor(windowMs / millisPerToken) + 1
+  }
 }
 
 /**
@@ -199,14 +233,6 @@ const toError = (failure: Http.Failure, requestId?: string): BusinessClientError
     message: failure.message
   })
 
-const hex = (n: number) => Effect.map(Random.nextIntBetween(0, 16 ** n), (x) => x.toString(16).padStart(n, "0"))
-
-/** A version 4 UUID from effect's `Random` (seedable in tests). */
-const uuid = Effect.map(
-  Effect.all([hex(4), hex(4), hex(4), hex(3), Random.nextIntBetween(8, 12), hex(3), hex(4), hex(4), hex(4)]),
-  ([a, b, c, d, v, e, f, g, h]) => `${a}${b}-${c}-4${d}-${v.toString(16)}${e}-${f}${g}${h}`
-)
-
 /**
  * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`.
  *
@@ -215,10 +241,16 @@ const uuid = Effect.map(
  */
 export const make = (
   cfg: BusinessClientConfig
-): Effect.Effect<BusinessClientService, never, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
+): Effect.Effect<BusinessClientService, never, HttpClient.HttpClient | RequestLedger.RequestLedger | Scope.Scope> =>
   Effect.gen(function* () {
     const http = yield* HttpClient.HttpClient
     const ledger = yield* RequestLedger.RequestLedger
+    const bucket = tokenBucketFor(cfg.payFieldsLimit.limit, cfg.payFieldsLimit.window)
+    const payFieldsLimiter = yield* RateLimiter.make({
+      limit: bucket.limit,
+      interval: bucket.interval,
+      algorithm: "token-bucket"
+    })
     const base = cfg.baseUrl.replace(/\/+$/, "")
     const withAuth = (request: HttpClientRequest.HttpClientRequest) =>
       request.pipe(HttpClientRequest.bearerToken(cfg.token), HttpClientRequest.acceptJson)
@@ -257,7 +289,7 @@ export const make = (
     const exchange: BusinessClientService["exchange"] = (input) =>
       Effect.gen(function* () {
         // created once per logical call, before the first attempt: every retry reuses it
-        const requestId = input.request_id ?? (yield* uuid)
+        const requestId = input.request_id ?? (yield* FapiHeaders.randomInteractionId)
         const request = { ...input, request_id: requestId } as ExchangeRequest.ExchangeRequest
         const wire = ExchangeRequest.encode(request)
         if (Either.isLeft(wire)) {
@@ -269,7 +301,9 @@ export const make = (
               body: undefined,
               requestId,
               retryAfter: undefined,
-              message: `the exchange request is invalid: ${wire.left.message}`
+              message: `the exchange request is invalid: ${ExchangeRequest.issues(wire.left)
+                .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
+                .join("; ")}`
             })
           )
         }
@@ -328,7 +362,21 @@ export const make = (
         Effect.withSpan("BusinessClient.exchange")
       )
 
-    return { exchange, exchangeReasons, findTransactionByRequestId }
+    const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (request) =>
+      payFieldsLimiter(
+        Http.send(
+          withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(HttpClientRequest.bodyUnsafeJson(request)),
+          { timeout: cfg.timeout, success: PayFields.FieldsResponse, errorBody }
+        )
+      ).pipe(
+        Effect.retry(Http.retrySchedule(cfg.retry)),
+        Effect.map((answer) => answer.value),
+        Effect.mapError((f) => toError(f)),
+        provide,
+        Effect.withSpan("BusinessClient.transferFieldRequirements")
+      )
+
+    return { exchange, exchangeReasons, findTransactionByRequestId, transferFieldRequirements }
   })
 
 /**
@@ -338,7 +386,7 @@ export const make = (
 export const layer = (
   cfg: BusinessClientConfig
 ): Layer.Layer<BusinessClient, never, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
-  Layer.effect(BusinessClient, make(cfg))
+  Layer.scoped(BusinessClient, make(cfg))
 
 /**
  * The client configured from the environment (see {@link config}).
@@ -349,4 +397,4 @@ export const layer = (
 export const layerConfig = (
   cfg: Config.Config<BusinessClientConfig> = config
 ): Layer.Layer<BusinessClient, ConfigError.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
-  Layer.effect(BusinessClient, Effect.flatMap(cfg, make))
+  Layer.scoped(BusinessClient, Effect.flatMap(cfg, make))

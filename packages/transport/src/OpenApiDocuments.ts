@@ -7,12 +7,13 @@
 import * as OpenApi from "@effect/platform/OpenApi"
 import { BusinessApi } from "./BusinessApi.js"
 import { MerchantApi } from "./MerchantApi.js"
+import { OpenBankingApi } from "./OpenBankingApi.js"
 
 /**
  * @since 0.1.0
  * @category models
  */
-export type Family = "merchant" | "business"
+export type Family = "open-banking" | "merchant" | "business"
 
 /**
  * The OpenAPI document of one family.
@@ -22,6 +23,8 @@ export type Family = "merchant" | "business"
  */
 export const document = (family: Family): OpenApi.OpenAPISpec => {
   switch (family) {
+    case "open-banking":
+      return OpenApi.fromApi(OpenBankingApi)
     case "merchant":
       return OpenApi.fromApi(MerchantApi)
     case "business":
@@ -35,7 +38,7 @@ export const document = (family: Family): OpenApi.OpenAPISpec => {
  * @since 0.1.0
  * @category constants
  */
-export const families: ReadonlyArray<Family> = ["merchant", "business"]
+export const families: ReadonlyArray<Family> = ["open-banking", "merchant", "business"]
 
 /**
  * The committed text of a document: pretty JSON with a final newline.

@@ -34,10 +34,21 @@ export * as MerchantApi from "./MerchantApi.js"
  * @since 0.1.0
  */
 export * as MerchantClient from "./MerchantClient.js"
-
 /**
  * The OpenAPI 3.1 documents of the families.
  *
  * @since 0.1.0
  */
 export * as OpenApiDocuments from "./OpenApiDocuments.js"
+/**
+ * The Open Banking API: international payments.
+ *
+ * @since 0.1.0
+ */
+export * as OpenBankingApi from "./OpenBankingApi.js"
+/**
+ * The client of the Open Banking API.
+ *
+ * @since 0.1.0
+ */
+export * as OpenBankingClient from "./OpenBankingClient.js"

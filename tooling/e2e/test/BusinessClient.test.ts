@@ -140,8 +140,8 @@ layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
 
 layer(
   withSandbox(
-    { seed: 41, plans: 15, faults: Fault.mixed("*", 0.3, undefined, { delayMs: 300, retryAfterSeconds: 0 }) },
-    { timeout: Duration.millis(150) }
+    { seed: 41, plans: 15, faults: Fault.mixed("*", 0.3, undefined, { delayMs: 2_500, retryAfterSeconds: 0 }) },
+    { timeout: Duration.seconds(1) }
   ),
   { excludeTestServices: true }
 )("BusinessClient exactly once under 30% faults of every kind", (it) => {

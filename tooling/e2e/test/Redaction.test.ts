@@ -3,7 +3,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { expect, layer } from "@effect/vitest"
 import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
-import { BusinessClient, MerchantClient } from "@payrules/transport"
+import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import { BigDecimal, Cause, Duration, Effect, Exit, Layer, Logger, Redacted, Stream, Tracer } from "effect"
 
 const show = (u: unknown) => inspect(u, { depth: 12 })
@@ -47,10 +47,12 @@ layer(withSandbox({ seed: 51, plans: 30 }), { excludeTestServices: true })("the 
       const { dump, logger, spans, tracer } = capture()
       const native = yield* Effect.tracer
       const s = yield* Sandbox.SandboxServer
-      const seed = yield* control<Seed>("/seed")
+      const seed = yield* control<Seed & { readonly payments: ReadonlyArray<{ readonly id: string }> }>("/seed")
       const run = Effect.gen(function* () {
         const business = yield* BusinessClient.BusinessClient
         const merchant = yield* MerchantClient.MerchantClient
+        const openBanking = yield* OpenBankingClient.OpenBankingClient
+        const customer = { ipAddress: "203.0.113.77", userAgent: "SecretAgent/7.1 (customer)" }
         const results: ReadonlyArray<Exit.Exit<unknown, unknown>> = [
           yield* Effect.exit(
             business.exchange({
@@ -69,7 +71,9 @@ layer(withSandbox({ seed: 51, plans: 30 }), { excludeTestServices: true })("the 
             })
           ),
           yield* Effect.exit(merchant.listSubscriptionPlans({ limit: 10 }).pipe(Stream.runDrain)),
-          yield* Effect.exit(merchant.listSubscriptionPlansPage({ page_token: "forged" }))
+          yield* Effect.exit(merchant.listSubscriptionPlansPage({ page_token: "forged" })),
+          yield* Effect.exit(openBanking.getInternationalPayment(seed.payments[0]!.id, { customer })),
+          yield* Effect.exit(openBanking.getInternationalPayment("ip_unknown", { customer }))
         ]
         for (const exit of results) {
           yield* Effect.logError("call finished", exit)
@@ -105,6 +109,9 @@ layer(withSandbox({ seed: 51, plans: 30 }), { excludeTestServices: true })("the 
         ])
       ]
       expect(spans.length).toBeGreaterThan(3)
+      for (const customerSecret of ["203.0.113.77", "SecretAgent/7.1"]) {
+        expect(everything.join("\n")).not.toContain(customerSecret)
+      }
       const leaks = everything
         .join("\n")
         .split("\n")

@@ -4,7 +4,7 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
-import { BusinessClient, MerchantClient } from "@payrules/transport"
+import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import { Duration, Effect, Layer, Redacted } from "effect"
 
 export const token = Redacted.make("e2e-secret-token-1f6b2c")
@@ -21,6 +21,14 @@ export const clients = (options: { readonly timeout?: Duration.DurationInput } =
   Layer.unwrapEffect(
     Effect.map(Sandbox.SandboxServer, (s) =>
       Layer.mergeAll(
+        OpenBankingClient.layer({
+          ...OpenBankingClient.defaults,
+          baseUrl: s.urls.openBanking,
+          token,
+          financialId: "001580000103UAvAAM",
+          timeout: options.timeout ?? Duration.seconds(5),
+          retry: fastRetry
+        }),
         MerchantClient.layer({
           ...MerchantClient.defaults,
           baseUrl: s.urls.merchant,

@@ -50,9 +50,9 @@ const obErrorCode = (status: number, issue: Issue | undefined): string => {
   if (status === 405) return "UK.OBIE.Unsupported.Method"
   if (status >= 500) return "UK.OBIE.UnexpectedError"
   if (status === 429) return "UK.OBIE.Rules.ResourceLimitExceeded"
-  return issue !== undefined && /missing|required/i.test(issue.message)
-    ? "UK.OBIE.Field.Missing"
-    : "UK.OBIE.Field.Invalid"
+  const missing = issue !== undefined && /missing|required/i.test(issue.message)
+  const header = issue !== undefined && /^(x-|authorization$)/i.test(String(issue.path[0] ?? ""))
+  return `UK.OBIE.${header ? "Header" : "Field"}.${missing ? "Missing" : "Invalid"}`
 }
 
 const businessCodes: Record<number, number> = {

@@ -5,12 +5,13 @@
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { BusinessApi, MerchantApi } from "@payrules/transport"
+import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { SandboxApi } from "../SandboxApi.js"
+import * as Payments from "./payments.js"
 import { SandboxState } from "./state.js"
 
 const merchantAuth = Layer.succeed(MerchantApi.MerchantAuthorization, {
@@ -41,6 +42,61 @@ const businessAuth = Layer.succeed(BusinessApi.BusinessAuthorization, {
         )
       : Effect.succeed(token)
 })
+
+const openBankingAuth = Layer.succeed(OpenBankingApi.OpenBankingAuthorization, {
+  bearer: (token) =>
+    Redacted.value(token).trim() === ""
+      ? Effect.fail(
+          new OpenBankingApi.OpenBankingError({
+            status: 401,
+            Code: "401 Unauthorized",
+            Message: "Authorization: Bearer <token> is required",
+            Errors: [
+              { ErrorCode: "UK.OBIE.Header.Missing", Message: "Authorization is missing", Path: "Authorization" }
+            ]
+          })
+        )
+      : Effect.succeed(token)
+})
+
+const openBanking = HttpApiBuilder.group(SandboxApi, "payments", (handlers) =>
+  handlers.handle("getInternationalPayment", ({ headers, path }) =>
+    Effect.gen(function* () {
+      const { store } = yield* SandboxState
+      if (headers["x-fapi-financial-id"] !== Payments.financialId) {
+        return yield* new OpenBankingApi.OpenBankingError({
+          status: 403,
+          Code: "403 Forbidden",
+          Message: `this token may not access institution ${headers["x-fapi-financial-id"]}`,
+          Errors: [
+            {
+              ErrorCode: "UK.OBIE.Header.Invalid",
+              Message: `x-fapi-financial-id must be ${Payments.financialId} in the sandbox`,
+              Path: "x-fapi-financial-id"
+            }
+          ]
+        })
+      }
+      const payment = store.payments.get(path.InternationalPaymentId)
+      if (payment === undefined) {
+        // Open Banking answers an unknown resource id with 400, not 404
+        return yield* new OpenBankingApi.OpenBankingError({
+          status: 400,
+          Code: "400 Bad Request",
+          Message: `no international payment ${path.InternationalPaymentId}`,
+          Errors: [
+            {
+              ErrorCode: "UK.OBIE.Resource.NotFound",
+              Message: "the InternationalPaymentId does not exist",
+              Path: "InternationalPaymentId"
+            }
+          ]
+        })
+      }
+      return HttpServerResponse.unsafeJson(payment.body)
+    })
+  )
+)
 
 const merchant = HttpApiBuilder.group(SandboxApi, "subscriptionPlans", (handlers) =>
   handlers.handle("listSubscriptionPlans", ({ urlParams }) =>
@@ -73,6 +129,12 @@ const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
     )
 )
 
+const pay = HttpApiBuilder.group(SandboxApi, "pay", (handlers) =>
+  handlers.handle("transferFieldRequirements", ({ payload }) =>
+    Effect.flatMap(SandboxState, ({ store }) => store.payFields(payload))
+  )
+)
+
 const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
   handlers
     .handle("seed", () =>
@@ -86,7 +148,7 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
         })),
         counterparties: store.seed.counterparties,
         plans: store.seed.plans.length,
-        payments: []
+        payments: [...store.payments.values()].map((p) => ({ id: p.id, status: p.status, profile: "revolut" }))
       }))
     )
     .handle("accounts", () => Effect.flatMap(SandboxState, ({ store }) => store.balances))
@@ -111,4 +173,6 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
 )
 
 /** All handlers and security middleware of the sandbox API. @internal */
-export const layer = Layer.mergeAll(merchant, business, control).pipe(Layer.provide([merchantAuth, businessAuth]))
+export const layer = Layer.mergeAll(openBanking, merchant, business, pay, control).pipe(
+  Layer.provide([openBankingAuth, merchantAuth, businessAuth])
+)

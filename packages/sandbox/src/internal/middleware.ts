@@ -6,13 +6,13 @@
  *
  * @internal
  */
-import { randomUUID } from "node:crypto"
 import * as HttpApi from "@effect/platform/HttpApi"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { BusinessApi, MerchantApi } from "@payrules/transport"
+import { FapiHeaders } from "@payrules/open-banking"
+import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -76,12 +76,10 @@ export const make =
       const path = url.pathname
       const family = Errors.familyOf(path)
       const now = yield* Clock.currentTimeMillis
-      const sentInteractionId = request.headers["x-fapi-interaction-id"]
+      // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
       const interactionId =
         family === "open-banking"
-          ? sentInteractionId !== undefined && sentInteractionId !== ""
-            ? sentInteractionId
-            : randomUUID()
+          ? yield* FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": request.headers["x-fapi-interaction-id"] })
           : undefined
       const operation = routeOf(request.method, path)?.operation ?? null
       const error = (
@@ -133,7 +131,10 @@ export const make =
 
       const fault = operation === null ? undefined : yield* state.faults.decide(operation)
       if (fault?.kind === "fail-before") {
-        return yield* finish(error(503, "the service is unavailable (injected fault)"), fault.kind)
+        const status = fault.status ?? 503
+        const message =
+          status === 503 ? "the service is unavailable (injected fault)" : "the service failed (injected fault)"
+        return yield* finish(error(status, message), fault.kind)
       }
       if (fault?.kind === "rate-limit") {
         return yield* finish(
@@ -178,6 +179,20 @@ export const make =
             return Effect.succeed(error(e.status, e.message, { code: e.code }))
           if (e instanceof MerchantApi.MerchantError)
             return Effect.succeed(error(e.status, e.message, { code: e.code }))
+          if (e instanceof OpenBankingApi.OpenBankingError) {
+            // the handler chose the codes: keep them, with the interaction id of this exchange
+            return Effect.succeed(
+              HttpServerResponse.unsafeJson(
+                {
+                  Code: e.Code,
+                  ...(interactionId === undefined ? {} : { Id: interactionId }),
+                  Message: e.Message,
+                  Errors: e.Errors
+                },
+                { status: e.status }
+              )
+            )
+          }
           return Effect.as(Effect.logError("sandbox: unexpected failure", cause), error(500, "unexpected failure"))
         })
       )

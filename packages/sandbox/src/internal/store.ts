@@ -8,6 +8,7 @@ import { ExchangeReason, ExchangeRequest, ExchangeState, type ExchangeTransactio
 import { OffsetDateTime } from "@payrules/iso8601"
 import { Currency, DecimalAmount } from "@payrules/money"
 import type { SubscriptionPlan } from "@payrules/subscriptions"
+import type { PayFields } from "@payrules/transfers"
 import { BusinessApi } from "@payrules/transport"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
@@ -16,6 +17,8 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as SynchronizedRef from "effect/SynchronizedRef"
+import type * as Payments from "./payments.js"
+import type * as Seed from "./seed.js"
 import type { SeedData } from "./seed.js"
 
 /** @internal */
@@ -87,6 +90,7 @@ export const convert = (
 /** @internal */
 export interface Store {
   readonly seed: SeedData
+  readonly payments: ReadonlyMap<string, Payments.SeededPayment>
   readonly exchange: (
     request: ExchangeRequest.ExchangeRequest
   ) => Effect.Effect<ExchangeTransaction.ExchangeTransaction, BusinessApi.BusinessError>
@@ -97,6 +101,9 @@ export interface Store {
   readonly balances: Effect.Effect<
     ReadonlyArray<{ readonly id: string; readonly currency: string; readonly balance: string }>
   >
+  readonly payFields: (
+    request: PayFields.FieldsRequest
+  ) => Effect.Effect<PayFields.FieldsResponse, BusinessApi.BusinessError>
   readonly plans: (
     query: SubscriptionPlan.PlanListQuery
   ) => Effect.Effect<
@@ -131,7 +138,11 @@ const readToken = (token: string): { o: number; f: number | null; t: number | nu
 }
 
 /** @internal */
-export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Store> =>
+export const make = (
+  seed: SeedData,
+  options: ExchangeOptions,
+  payments: ReadonlyArray<Payments.SeededPayment>
+): Effect.Effect<Store> =>
   Effect.gen(function* () {
     // the settlement path of an exchange with another institution, checked against the shared state table
     const settling: ReadonlyArray<ExchangeState.State> = ["created", "pending", "completed"]
@@ -319,8 +330,47 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<St
         })
       })
 
+    const corridors = new Map(seed.corridors.map((c) => [c.id, c]))
+    const counterparties = new Map(seed.counterparties.map((c) => [c.id, c]))
+    const notFound = (message: string) => Effect.fail(business(404, BusinessApi.ErrorCode.NotFound, message))
+    const payFields: Store["payFields"] = (request) =>
+      Effect.suspend(() => {
+        if (!accounts.has(request.account_id)) return notFound(`account ${request.account_id} does not exist`)
+        const counterparty = counterparties.get(request.receiver.counterparty_id)
+        if (counterparty === undefined) {
+          return notFound(`counterparty ${request.receiver.counterparty_id} does not exist`)
+        }
+        const { account_id: accountId, card_id: cardId } = request.receiver
+        let corridor: string
+        if (accountId !== undefined) {
+          const account = counterparty.accounts.find((a) => a.id === accountId)
+          if (account === undefined) return notFound(`counterparty ${counterparty.id} has no account ${accountId}`)
+          corridor = account.corridor
+        } else if (cardId !== undefined) {
+          if (!counterparty.cards.some((c) => c.id === cardId)) {
+            return notFound(`counterparty ${counterparty.id} has no card ${cardId}`)
+          }
+          corridor = "CARD"
+        } else {
+          const methods = counterparty.accounts.length + counterparty.cards.length
+          if (methods !== 1) {
+            return Effect.fail(
+              business(
+                400,
+                BusinessApi.ErrorCode.InvalidRequest,
+                `counterparty ${counterparty.id} has ${methods} payment methods: choose one with receiver.account_id or receiver.card_id`
+              )
+            )
+          }
+          corridor = counterparty.accounts[0]?.corridor ?? "CARD"
+        }
+        return Effect.succeed({ fields: corridors.get(corridor as Seed.Corridor["id"])?.fields ?? [] })
+      })
+
     return {
       seed,
+      payFields,
+      payments: new Map(payments.map((p) => [p.id, p])),
       exchange,
       findTransactions,
       plans,

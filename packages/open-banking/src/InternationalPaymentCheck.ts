@@ -1,0 +1,394 @@
+/**
+ * Checks of a decoded international payment that are not shape rules: what the scheme will do to it, what the
+ * specification forbids across fields, and what lenient decoding let through. Each finding has a severity, a rule,
+ * the path of the field from the root of the response and a message (the shape of `PlanCheck.Finding` of
+ * @payrules/subscriptions).
+ *
+ * @since 0.1.0
+ */
+import { SchemeLimits } from "@payrules/accounts"
+import { DecimalAmount } from "@payrules/money"
+import * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import * as InternationalPayment from "./InternationalPayment.js"
+import type { Profile } from "./Profile.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Rule =
+  /** the payment goes through Faster Payments and EndToEndIdentification is over 31 code points (warning, D7) */
+  | "FasterPaymentsEndToEndIdentification"
+  /** the payment goes through Faster Payments and RemittanceInformation.Reference is over 18 code points (warning, D7) */
+  | "FasterPaymentsReference"
+  /** both Reference and Unstructured are given: Unstructured is ignored (warning, D7) */
+  | "UnstructuredIgnored"
+  /** CurrencyOfTransfer is the currency of the debtor account, which the specification says it differs from (error) */
+  | "CurrencyOfTransferIsDebtorCurrency"
+  /** InstructedAmount.Amount has more decimals than the ISO 4217 exponent of its currency (error, D4) */
+  | "AmountScaleExceedsExponent"
+  /**
+   * UnitCurrency is neither InstructedAmount.Currency, CurrencyOfTransfer nor the debtor account's currency (an
+   * error when the debtor account's currency is known, a warning otherwise)
+   */
+  | "UnitCurrencyUnrelated"
+  /** an ExchangeRate of 0 or less (error) */
+  | "ExchangeRateNotPositive"
+  /** RateType Agreed without a ContractIdentification (warning) */
+  | "AgreedRateWithoutContract"
+  /** an Initiation-level RateType Agreed without the agreed ExchangeRate (warning) */
+  | "AgreedRateWithoutRate"
+  /** the Data-level and the Initiation-level exchange rates disagree (warning) */
+  | "ExchangeRateMismatch"
+  /** Initiation.DebtorAccount is missing, which lenient `revolut` decoding admits (warning) */
+  | "DebtorAccountMissing"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Finding {
+  readonly severity: "error" | "warning"
+  readonly rule: Rule
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options {
+  /** the profile the payment was decoded in; `DebtorAccountMissing` applies to `revolut` only (default `revolut`) */
+  readonly profile?: Profile | undefined
+  /**
+   * the scheme the payment goes through: `FasterPayments`, `Other`, or (undefined) inferred: Faster Payments when the
+   * creditor account is `UK.OBIE.SortCodeAccountNumber` and CurrencyOfTransfer is `GBP`
+   */
+  readonly scheme?: "FasterPayments" | "Other" | undefined
+  /** the currency of the debtor account, when the caller knows it (the response does not carry it) */
+  readonly debtorAccountCurrency?: string | undefined
+}
+
+const DATA = ["Data"] as const
+const INITIATION = ["Data", "Initiation"] as const
+
+const finding = (
+  severity: Finding["severity"],
+  rule: Rule,
+  path: ReadonlyArray<string | number>,
+  message: string
+): Finding => ({ severity, rule, path, message })
+
+/**
+ * Whether the payment goes through UK Faster Payments, and why: `options.scheme` when given, otherwise a creditor
+ * account identified by sort code and account number (`UK.OBIE.SortCodeAccountNumber`) with `GBP` as the currency of
+ * transfer. Faster Payments is the UK's scheme for GBP between sort-code accounts; an IBAN or a US account, or a
+ * foreign currency, goes another way (SWIFT).
+ *
+ * @since 0.1.0
+ * @category checks
+ */
+export const fasterPayments = (
+  payment: InternationalPayment.InternationalPayment,
+  options?: Options
+): { readonly applies: boolean; readonly because: string } => {
+  if (options?.scheme === "FasterPayments") return { applies: true, because: "options.scheme is FasterPayments" }
+  if (options?.scheme === "Other") return { applies: false, because: "options.scheme is Other" }
+  const i = payment.Data.Initiation
+  const scan = i.CreditorAccount.SchemeName === "UK.OBIE.SortCodeAccountNumber"
+  const gbp = i.CurrencyOfTransfer === "GBP"
+  return scan && gbp
+    ? {
+        applies: true,
+        because: "the creditor account is UK.OBIE.SortCodeAccountNumber and the currency of transfer GBP"
+      }
+    : {
+        applies: false,
+        because: scan
+          ? `the currency of transfer is ${i.CurrencyOfTransfer}, not GBP`
+          : `the creditor account is ${i.CreditorAccount.SchemeName}, not UK.OBIE.SortCodeAccountNumber`
+      }
+}
+
+const rateText = (rate: BigDecimal.BigDecimal): string => DecimalAmount.toFixedString(rate)
+
+const checkRate = (
+  info: InternationalPayment.ExchangeRateInformation,
+  at: ReadonlyArray<string>,
+  initiation: InternationalPayment.Initiation,
+  debtorAccountCurrency: string | undefined,
+  initiationLevel: boolean
+): ReadonlyArray<Finding> => {
+  const out: Array<Finding> = []
+  const related = [initiation.InstructedAmount.Currency as string, initiation.CurrencyOfTransfer as string]
+  if (debtorAccountCurrency !== undefined) related.push(debtorAccountCurrency)
+  if (!related.includes(info.UnitCurrency)) {
+    const currencies = `InstructedAmount ${initiation.InstructedAmount.Currency}, CurrencyOfTransfer ${initiation.CurrencyOfTransfer}`
+    out.push(
+      debtorAccountCurrency === undefined
+        ? finding(
+            "warning",
+            "UnitCurrencyUnrelated",
+            [...at, "UnitCurrency"],
+            `UnitCurrency ${info.UnitCurrency} is not a currency of the payment (${currencies}); Open Banking puts the debtor account's currency there, which is not known here: give debtorAccountCurrency to check it`
+          )
+        : finding(
+            "error",
+            "UnitCurrencyUnrelated",
+            [...at, "UnitCurrency"],
+            `UnitCurrency ${info.UnitCurrency} is not a currency of the payment (${currencies}, debtor account ${debtorAccountCurrency})`
+          )
+    )
+  }
+  if (info.ExchangeRate !== undefined && BigDecimal.lessThanOrEqualTo(info.ExchangeRate, BigDecimal.fromBigInt(0n))) {
+    out.push(
+      finding(
+        "error",
+        "ExchangeRateNotPositive",
+        [...at, "ExchangeRate"],
+        `ExchangeRate ${rateText(info.ExchangeRate)} is not a rate: one unit of ${info.UnitCurrency} buys a positive amount`
+      )
+    )
+  }
+  if (info.RateType === "Agreed" && info.ContractIdentification === undefined) {
+    out.push(
+      finding(
+        "warning",
+        "AgreedRateWithoutContract",
+        [...at, "ContractIdentification"],
+        "RateType is Agreed but no ContractIdentification names the foreign exchange contract"
+      )
+    )
+  }
+  if (initiationLevel && info.RateType === "Agreed" && info.ExchangeRate === undefined) {
+    out.push(
+      finding(
+        "warning",
+        "AgreedRateWithoutRate",
+        [...at, "ExchangeRate"],
+        "RateType is Agreed but the agreed ExchangeRate is missing (Open Banking requires both with Agreed)"
+      )
+    )
+  }
+  return out
+}
+
+const compareRates = (
+  data: InternationalPayment.ExchangeRateInformation,
+  initiation: InternationalPayment.ExchangeRateInformation
+): ReadonlyArray<Finding> => {
+  const at = [...DATA, "ExchangeRateInformation"]
+  const out: Array<Finding> = []
+  if (data.UnitCurrency !== initiation.UnitCurrency) {
+    out.push(
+      finding(
+        "warning",
+        "ExchangeRateMismatch",
+        [...at, "UnitCurrency"],
+        `the rate used is per ${data.UnitCurrency}, the rate of the initiation per ${initiation.UnitCurrency}`
+      )
+    )
+  } else if (initiation.ExchangeRate !== undefined && !BigDecimal.equals(data.ExchangeRate!, initiation.ExchangeRate)) {
+    out.push(
+      finding(
+        "warning",
+        "ExchangeRateMismatch",
+        [...at, "ExchangeRate"],
+        `the rate used (${rateText(data.ExchangeRate!)}) differs from the rate of the initiation (${rateText(initiation.ExchangeRate)})`
+      )
+    )
+  }
+  if (data.RateType !== initiation.RateType) {
+    out.push(
+      finding(
+        "warning",
+        "ExchangeRateMismatch",
+        [...at, "RateType"],
+        `the rate used is ${data.RateType}, the initiation asked for ${initiation.RateType}`
+      )
+    )
+  }
+  return out
+}
+
+/**
+ * The findings of a decoded payment, in document order (Data.ExchangeRateInformation first, then the Initiation
+ * fields). Rules and severities:
+ *
+ * | rule | severity | path |
+ * | --- | --- | --- |
+ * | `ExchangeRateNotPositive` | error | `...ExchangeRateInformation.ExchangeRate` |
+ * | `UnitCurrencyUnrelated` | error (warning when the debtor account's currency is unknown) | `...UnitCurrency` |
+ * | `AgreedRateWithoutContract` | warning | `...ContractIdentification` |
+ * | `AgreedRateWithoutRate` | warning | `Data.Initiation.ExchangeRateInformation.ExchangeRate` |
+ * | `ExchangeRateMismatch` | warning | `Data.ExchangeRateInformation.UnitCurrency` / `ExchangeRate` / `RateType` |
+ * | `FasterPaymentsEndToEndIdentification` | warning | `Data.Initiation.EndToEndIdentification` |
+ * | `CurrencyOfTransferIsDebtorCurrency` | error | `Data.Initiation.CurrencyOfTransfer` |
+ * | `AmountScaleExceedsExponent` | error | `Data.Initiation.InstructedAmount.Amount` |
+ * | `FasterPaymentsReference` | warning | `Data.Initiation.RemittanceInformation.Reference` |
+ * | `UnstructuredIgnored` | warning | `Data.Initiation.RemittanceInformation.Unstructured` |
+ * | `DebtorAccountMissing` | warning | `Data.Initiation.DebtorAccount` |
+ *
+ * @example
+ * ```ts
+ * import { InternationalPayment, InternationalPaymentCheck } from "@payrules/open-banking"
+ * import { Either } from "effect"
+ *
+ * const payment = Either.getOrThrow(
+ *   InternationalPayment.decode("obie-3.1.11", {
+ *     Data: {
+ *       InternationalPaymentId: "ip-1",
+ *       ConsentId: "58923",
+ *       CreationDateTime: "2017-06-05T15:15:13+00:00",
+ *       Status: "Pending",
+ *       StatusUpdateDateTime: "2017-06-05T15:15:13+00:00",
+ *       Initiation: {
+ *         InstructionIdentification: "ACME412",
+ *         EndToEndIdentification: "FRESCO.21302.GFX.20",
+ *         CurrencyOfTransfer: "GBP",
+ *         InstructedAmount: { Amount: "165.88", Currency: "GBP" },
+ *         CreditorAccount: { SchemeName: "UK.OBIE.SortCodeAccountNumber", Identification: "08080021325698", Name: "ACME Inc" },
+ *         RemittanceInformation: { Reference: "FRESCO-101-2017-06-05", Unstructured: "Internal ops code 5120101" }
+ *       }
+ *     }
+ *   })
+ * )
+ * for (const f of InternationalPaymentCheck.check(payment, { profile: "obie-3.1.11" })) console.log(f.rule)
+ * // FasterPaymentsReference
+ * // UnstructuredIgnored
+ * ```
+ *
+ * @since 0.1.0
+ * @category checks
+ */
+export const check = (
+  payment: InternationalPayment.InternationalPayment,
+  options?: Options
+): ReadonlyArray<Finding> => {
+  const out: Array<Finding> = []
+  const initiation = payment.Data.Initiation
+  const debtorCurrency = options?.debtorAccountCurrency
+  const dataRate = payment.Data.ExchangeRateInformation
+  const initiationRate = initiation.ExchangeRateInformation
+  if (dataRate !== undefined) {
+    out.push(...checkRate(dataRate, [...DATA, "ExchangeRateInformation"], initiation, debtorCurrency, false))
+    if (initiationRate !== undefined) out.push(...compareRates(dataRate, initiationRate))
+  }
+  const fps = fasterPayments(payment, options)
+  if (fps.applies) {
+    const e2e = SchemeLimits.check(
+      SchemeLimits.FasterPayments,
+      "EndToEndIdentification",
+      initiation.EndToEndIdentification
+    )
+    if (Either.isLeft(e2e)) {
+      out.push(
+        finding(
+          "warning",
+          "FasterPaymentsEndToEndIdentification",
+          [...INITIATION, "EndToEndIdentification"],
+          `${e2e.left.message}; the payment goes through Faster Payments (${fps.because}), which passes on only the first ${e2e.left.maxLength}`
+        )
+      )
+    }
+  }
+  if (debtorCurrency !== undefined && debtorCurrency === initiation.CurrencyOfTransfer) {
+    out.push(
+      finding(
+        "error",
+        "CurrencyOfTransferIsDebtorCurrency",
+        [...INITIATION, "CurrencyOfTransfer"],
+        `CurrencyOfTransfer ${initiation.CurrencyOfTransfer} is the currency of the debtor account; the specification defines it as different from the currency of the debtor account`
+      )
+    )
+  }
+  const scale = DecimalAmount.checkScale(initiation.InstructedAmount.Amount, initiation.InstructedAmount.Currency)
+  if (Either.isLeft(scale) && scale.left.reason === "ScaleExceedsExponent") {
+    out.push(
+      finding("error", "AmountScaleExceedsExponent", [...INITIATION, "InstructedAmount", "Amount"], scale.left.message)
+    )
+  }
+  if (initiationRate !== undefined) {
+    out.push(...checkRate(initiationRate, [...INITIATION, "ExchangeRateInformation"], initiation, debtorCurrency, true))
+  }
+  const remittance = initiation.RemittanceInformation
+  if (remittance?.Reference !== undefined && fps.applies) {
+    const reference = SchemeLimits.check(SchemeLimits.FasterPayments, "Reference", remittance.Reference)
+    if (Either.isLeft(reference)) {
+      out.push(
+        finding(
+          "warning",
+          "FasterPaymentsReference",
+          [...INITIATION, "RemittanceInformation", "Reference"],
+          `${reference.left.message}; the payment goes through Faster Payments (${fps.because}), which passes on only the first ${reference.left.maxLength}`
+        )
+      )
+    }
+  }
+  if (remittance?.Reference !== undefined && remittance.Unstructured !== undefined) {
+    out.push(
+      finding(
+        "warning",
+        "UnstructuredIgnored",
+        [...INITIATION, "RemittanceInformation", "Unstructured"],
+        "both Reference and Unstructured are given: Unstructured is ignored (give only one reference)"
+      )
+    )
+  }
+  if (initiation.DebtorAccount === undefined && (options?.profile ?? "revolut") === "revolut") {
+    out.push(
+      finding(
+        "warning",
+        "DebtorAccountMissing",
+        [...INITIATION, "DebtorAccount"],
+        "DebtorAccount is missing: the specification marks it present (strict decoding refuses this response); the debtor account and its currency are unknown"
+      )
+    )
+  }
+  return out
+}
+
+/**
+ * @since 0.1.0
+ * @category getters
+ */
+export const errors = (findings: ReadonlyArray<Finding>): ReadonlyArray<Finding> =>
+  findings.filter((f) => f.severity === "error")
+
+/**
+ * @since 0.1.0
+ * @category getters
+ */
+export const warnings = (findings: ReadonlyArray<Finding>): ReadonlyArray<Finding> =>
+  findings.filter((f) => f.severity === "warning")
+
+/**
+ * A decoded payment with its findings.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Checked<P extends Profile> {
+  readonly payment: InternationalPayment.PaymentOf<P>
+  readonly findings: ReadonlyArray<Finding>
+}
+
+/**
+ * Decodes a response in a profile and mode (lenient by default, so that a response without DebtorAccount comes back
+ * with a `DebtorAccountMissing` finding instead of an error) and checks it.
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const decodeAndCheck = <P extends Profile>(
+  profile: P,
+  input: unknown,
+  options?: Omit<Options, "profile"> & InternationalPayment.Options
+): Either.Either<Checked<P>, ParseResult.ParseError> =>
+  Either.map(InternationalPayment.decode(profile, input, { mode: options?.mode ?? "lenient" }), (payment) => ({
+    payment,
+    findings: check(payment, { ...options, profile })
+  }))

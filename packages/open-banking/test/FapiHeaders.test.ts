@@ -1,0 +1,241 @@
+import { inspect } from "node:util"
+import { describe, expect, it } from "@effect/vitest"
+import { FapiHeaders, type Profile } from "@payrules/open-banking"
+import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
+import { Effect, Either, FastCheck as fc, Random, Redacted } from "effect"
+import { deleteIn, fixture, profiles, setIn } from "./helpers.js"
+
+type P = Profile.Profile
+
+const headers = (profile: P): Record<string, unknown> => fixture("headers")[profile] as Record<string, unknown>
+
+const issues = (profile: P, u: unknown) =>
+  Either.match(FapiHeaders.decode(profile, u), {
+    onLeft: (e) => issuesOf(e).map((i) => ({ path: i.path, message: i.message })),
+    onRight: () => []
+  })
+
+const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+describe("FapiHeaders.decode", () => {
+  it("revolut: the fixture decodes; the token is Redacted; the last login is an HTTP date; other headers are dropped", () => {
+    const h = Either.getOrThrow(FapiHeaders.decode("revolut", headers("revolut")))
+    expect(h["x-fapi-financial-id"]).toBe("001580000103UAvAAM")
+    expect(Redacted.value(h.authorization)).toBe("Bearer oa_prod_kM3d9rXq2vTt7yHn")
+    expect(h["x-fapi-customer-last-logged-time"]?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    expect(h["x-fapi-customer-ip-address"]).toBe("104.25.212.99")
+    expect(Object.keys(h).sort()).toEqual([
+      "authorization",
+      "x-customer-user-agent",
+      "x-fapi-customer-ip-address",
+      "x-fapi-customer-last-logged-time",
+      "x-fapi-financial-id",
+      "x-fapi-interaction-id"
+    ])
+    expect(FapiHeaders.customerTime(h)?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+  })
+
+  it("obie-3.1.11: x-fapi-auth-date instead; the interaction id is kept in the case it was sent", () => {
+    const h = Either.getOrThrow(FapiHeaders.decode("obie-3.1.11", headers("obie-3.1.11")))
+    expect(h["x-fapi-auth-date"]?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    expect(h["x-fapi-interaction-id"]).toBe("93BAC548-D2DE-4546-B106-880A5018460D")
+    expect(FapiHeaders.customerTime(h)?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    // the other profile's header is unknown here, and dropped
+    const mixed = Either.getOrThrow(
+      FapiHeaders.decode("obie-3.1.11", { ...headers("obie-3.1.11"), "x-fapi-customer-last-logged-time": "garbage" })
+    )
+    expect("x-fapi-customer-last-logged-time" in mixed).toBe(false)
+    expect(FapiHeaders.customerTimeHeader).toEqual({
+      revolut: "x-fapi-customer-last-logged-time",
+      "obie-3.1.11": "x-fapi-auth-date"
+    })
+  })
+
+  it.each(profiles)("%s: x-fapi-financial-id and authorization are required and not empty", (profile) => {
+    for (const name of ["x-fapi-financial-id", "authorization"]) {
+      expect(issues(profile, deleteIn(headers(profile), [name]))).toEqual([{ path: [name], message: "is missing" }])
+      expect(issues(profile, setIn(headers(profile), [name], ""))).toEqual([
+        { path: [name], message: `${name} must not be empty` }
+      ])
+    }
+    const minimal = { "x-fapi-financial-id": "aspsp", authorization: "Bearer t" }
+    expect(Either.isRight(FapiHeaders.decode(profile, minimal))).toBe(true)
+  })
+
+  it("header names are the lower-case names HTTP libraries give", () => {
+    const capitalised = { "X-Fapi-Financial-Id": "aspsp", Authorization: "Bearer t" }
+    expect(issues("revolut", capitalised).map((i) => i.path)).toEqual([["x-fapi-financial-id"], ["authorization"]])
+  })
+
+  it.each(profiles)("%s: the token never prints", (profile) => {
+    const h = Either.getOrThrow(FapiHeaders.decode(profile, headers(profile)))
+    const token = Redacted.value(h.authorization)
+    expect(String(h.authorization)).toBe("<redacted>")
+    expect(JSON.stringify(h)).not.toContain(token)
+    expect(inspect(h, { depth: 5 })).not.toContain(token)
+  })
+
+  it.each([
+    "93bac548-d2de-4546-b106-880a5018460d",
+    "93BAC548-D2DE-4546-B106-880A5018460D",
+    "6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+    "6fa459ea-ee8a-3ca4-894e-db77e160355e",
+    "886313e1-3b8a-5372-9b90-0c9aee199e5d",
+    "018f4a3c-7d2e-7cc1-b2a4-4f1d2c3b4a59",
+    "1ef21d2f-1207-6660-8c4f-419efbd44d48"
+  ])("x-fapi-interaction-id %s is a UUID", (id) => {
+    expect(FapiHeaders.isInteractionId(id)).toBe(true)
+    expect(issues("revolut", setIn(headers("revolut"), ["x-fapi-interaction-id"], id))).toEqual([])
+  })
+
+  it.each([
+    "00000000-0000-0000-0000-000000000000",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    "93bac548-d2de-0546-b106-880a5018460d",
+    "93bac548-d2de-9546-b106-880a5018460d",
+    "93bac548-d2de-4546-c106-880a5018460d",
+    "93bac548d2de4546b106880a5018460d",
+    "{93bac548-d2de-4546-b106-880a5018460d}",
+    "93bac548-d2de-4546-b106-880a5018460",
+    "93bac548-d2de-4546-b106-880a5018460g",
+    " 93bac548-d2de-4546-b106-880a5018460d",
+    ""
+  ])("x-fapi-interaction-id %j is refused", (id) => {
+    expect(FapiHeaders.isInteractionId(id)).toBe(false)
+    const [issue] = issues("obie-3.1.11", setIn(headers("obie-3.1.11"), ["x-fapi-interaction-id"], id))
+    expect(issue?.path).toEqual(["x-fapi-interaction-id"])
+    expect(issue?.message).toContain("must be an RFC 4122 UUID")
+  })
+
+  it.each(profiles)("%s: the customer time is an RFC 7231 IMF-fixdate", (profile) => {
+    const name = FapiHeaders.customerTimeHeader[profile]
+    for (const bad of [
+      "Mon, 10 Sep 2017 19:43:31 GMT",
+      "Sunday, 10-Sep-17 19:43:31 GMT",
+      "2017-09-10T19:43:31Z",
+      "Sun, 10 Sep 2017 19:43:31 UTC"
+    ]) {
+      const [issue] = issues(profile, setIn(headers(profile), [name], bad))
+      expect(issue?.path).toEqual([name])
+      expect(issue?.message).toContain("Invalid HTTP date")
+    }
+  })
+
+  it.each(profiles)("%s: the customer IP address is a strict IPv4 or IPv6 address", (profile) => {
+    for (const good of ["10.0.0.1", "2001:db8::1", "::ffff:192.0.2.1", "2001:DB8:0:0:8:800:200C:417A"]) {
+      expect(issues(profile, setIn(headers(profile), ["x-fapi-customer-ip-address"], good))).toEqual([])
+    }
+    for (const bad of ["010.0.0.1", "fe80::1%eth0", "[::1]", "1.2.3.4:443", "localhost", "1.2.3"]) {
+      const [issue] = issues(profile, setIn(headers(profile), ["x-fapi-customer-ip-address"], bad))
+      expect(issue?.path).toEqual(["x-fapi-customer-ip-address"])
+      expect(issue?.message).toContain("Invalid IP address")
+    }
+  })
+
+  it.each(profiles)("%s: every issue is reported", (profile) => {
+    const bad = {
+      authorization: "",
+      "x-fapi-interaction-id": "nope",
+      "x-fapi-customer-ip-address": "300.1.1.1",
+      [FapiHeaders.customerTimeHeader[profile]]: "yesterday"
+    }
+    expect(
+      issues(profile, bad)
+        .map((i) => i.path[0])
+        .sort()
+    ).toEqual(
+      [
+        "authorization",
+        FapiHeaders.customerTimeHeader[profile],
+        "x-fapi-customer-ip-address",
+        "x-fapi-financial-id",
+        "x-fapi-interaction-id"
+      ].sort()
+    )
+  })
+})
+
+describe("FapiHeaders.interactionIdFor", () => {
+  it.effect("plays back the interaction id that was sent, as sent", () =>
+    Effect.gen(function* () {
+      expect(
+        yield* FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": "93BAC548-D2DE-4546-B106-880A5018460D" })
+      ).toBe("93BAC548-D2DE-4546-B106-880A5018460D")
+      const decoded = Either.getOrThrow(FapiHeaders.decode("revolut", headers("revolut")))
+      expect(yield* FapiHeaders.interactionIdFor(decoded)).toBe("93bac548-d2de-4546-b106-880a5018460d")
+    })
+  )
+
+  it.effect("otherwise makes a fresh UUID v4 (also when what was sent is not a UUID)", () =>
+    Effect.gen(function* () {
+      for (const sent of [
+        {},
+        { "x-fapi-interaction-id": undefined },
+        { "x-fapi-interaction-id": "" },
+        { "x-fapi-interaction-id": "abc" }
+      ]) {
+        const id = yield* FapiHeaders.interactionIdFor(sent)
+        expect(id).toMatch(V4)
+        expect(FapiHeaders.isInteractionId(id)).toBe(true)
+      }
+    })
+  )
+
+  it.effect("the fresh id comes from the Random service: a seed makes it reproducible", () =>
+    Effect.gen(function* () {
+      const withSeed = (seed: string) => FapiHeaders.interactionIdFor({}).pipe(Effect.withRandom(Random.make(seed)))
+      const a = yield* withSeed("payrules")
+      expect(yield* withSeed("payrules")).toBe(a)
+      expect(yield* withSeed("another seed")).not.toBe(a)
+      expect(a).toMatch(V4)
+    })
+  )
+
+  it.effect("fresh ids are always version 4 with the RFC 4122 variant, and distinct", () =>
+    Effect.gen(function* () {
+      const ids = new Set<string>()
+      for (let seed = 0; seed < 500; seed++) {
+        const id = yield* FapiHeaders.randomInteractionId.pipe(Effect.withRandom(Random.make(seed)))
+        expect(id).toMatch(V4)
+        ids.add(id)
+      }
+      expect(ids.size).toBe(500)
+    })
+  )
+})
+
+describe("FapiHeaders.redactedHeaderNames", () => {
+  it("names the token, the IP address and the user agent, in lower case", () => {
+    expect(FapiHeaders.redactedHeaderNames).toEqual([
+      "authorization",
+      "x-fapi-customer-ip-address",
+      "x-customer-user-agent"
+    ])
+    for (const name of FapiHeaders.redactedHeaderNames) expect(name).toBe(name.toLowerCase())
+  })
+})
+
+describe("FapiHeaders: properties", () => {
+  schemaLaws("FapiHeaders.Revolut", FapiHeaders.Revolut)
+  schemaLaws("FapiHeaders.Obie", FapiHeaders.Obie)
+  schemaLaws("FapiHeaders.InteractionId", FapiHeaders.InteractionId)
+
+  it("decoding never throws", () => {
+    const mutated = fc
+      .tuple(
+        fc.constantFrom(...profiles),
+        fc.constantFrom("authorization", "x-fapi-interaction-id", "x-fapi-auth-date", "x-fapi-customer-ip-address"),
+        hostileJson
+      )
+      .map(([profile, name, value]) => setIn(headers(profile), [name], value))
+    fc.assert(
+      fc.property(fc.oneof(hostileJson, mutated), (u) => {
+        for (const profile of profiles) {
+          const r = FapiHeaders.decode(profile, u)
+          if (Either.isLeft(r)) expect(issuesOf(r.left).length).toBeGreaterThan(0)
+        }
+      }),
+      { numRuns: 500 }
+    )
+  })
+})

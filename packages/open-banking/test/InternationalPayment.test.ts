@@ -1,0 +1,534 @@
+import { describe, expect, it } from "@effect/vitest"
+import { DecimalAmount } from "@payrules/money"
+import { InternationalPayment, InternationalPaymentCheck, PaymentStatus, type Profile } from "@payrules/open-banking"
+import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
+import { Arbitrary, BigDecimal, DateTime, Either, FastCheck as fc, type ParseResult, Schema } from "effect"
+import { deleteIn, fixture, full, getIn, type Path, profiles, setIn, statusesOf } from "./helpers.js"
+
+type P = Profile.Profile
+
+const decode = (profile: P, u: unknown, mode: InternationalPayment.Mode = "strict") =>
+  InternationalPayment.decode(profile, u, { mode })
+
+const issues = (r: Either.Either<unknown, ParseResult.ParseError>) =>
+  Either.isLeft(r) ? issuesOf(r.left).map((i) => ({ path: i.path, message: i.message })) : []
+
+const ok = (profile: P, u: unknown, mode: InternationalPayment.Mode = "strict") => {
+  const r = decode(profile, u, mode)
+  expect(issues(r)).toEqual([])
+  return Either.getOrThrow(r)
+}
+
+/** the single issue of a refused payload, in both modes */
+const refused = (profile: P, u: unknown) => {
+  const strict = issues(decode(profile, u, "strict"))
+  const lenient = issues(decode(profile, u, "lenient"))
+  expect(strict).toHaveLength(1)
+  expect(lenient).toEqual(strict)
+  return strict[0]!
+}
+
+const INITIATION = ["Data", "Initiation"] as const
+const accounts = fixture("accounts") as Record<string, { valid: string; invalid: string }>
+
+describe("published examples", () => {
+  it("revolut: the example without DebtorAccount decodes in lenient mode with a finding and is refused in strict mode", () => {
+    const example = fixture("revolut-published-example")
+    expect(issues(decode("revolut", example, "strict"))).toEqual([
+      {
+        path: [...INITIATION, "DebtorAccount"],
+        message:
+          "DebtorAccount is missing: the specification marks it present (published examples leave it out: decode in lenient mode to accept such a response with a DebtorAccountMissing finding)"
+      }
+    ])
+    const payment = ok("revolut", example, "lenient")
+    expect(payment.Data.Initiation.DebtorAccount).toBeUndefined()
+    const checked = Either.getOrThrow(InternationalPaymentCheck.decodeAndCheck("revolut", example))
+    expect(checked.findings.map((f) => [f.severity, f.rule, f.path.join(".")])).toEqual([
+      ["warning", "DebtorAccountMissing", "Data.Initiation.DebtorAccount"]
+    ])
+    expect(Either.isLeft(InternationalPaymentCheck.decodeAndCheck("revolut", example, { mode: "strict" }))).toBe(true)
+  })
+
+  it("revolut: microsecond date-times keep their instant (to the millisecond) and the ids stay opaque", () => {
+    const payment = ok("revolut", fixture("revolut-published-example"), "lenient")
+    expect(payment.Data.CreationDateTime.epochMillis).toBe(Date.UTC(2024, 2, 11, 10, 42, 7, 314))
+    expect(payment.Data.InternationalPaymentId).toBe("71c0a2d4-xxxx-xxxx-xxxx-93f6e1b0c2dd")
+    expect(DecimalAmount.toFixedString(payment.Data.Initiation.InstructedAmount.Amount)).toBe("10.0")
+  })
+
+  it("obie-3.1.11: the example without DebtorAccount decodes in both modes (0..1 in the standard), extra fields dropped", () => {
+    const example = fixture("obie-published-example")
+    for (const mode of ["strict", "lenient"] as const) {
+      const payment = ok("obie-3.1.11", example, mode)
+      expect("ExpectedExecutionDateTime" in payment.Data).toBe(false)
+      expect(payment.Data.ExchangeRateInformation?.ExchangeRate).toEqual(BigDecimal.unsafeFromString("1.1"))
+      const rules = InternationalPaymentCheck.check(payment, { profile: "obie-3.1.11" }).map((f) => f.rule)
+      expect(rules).not.toContain("DebtorAccountMissing")
+    }
+    expect(InternationalPayment.ObieStrict).toBe(InternationalPayment.ObieLenient)
+  })
+
+  it.each(profiles)("%s: the full fixture decodes strictly and encodes back to the same JSON", (profile) => {
+    const body = full(profile)
+    const payment = ok(profile, body)
+    expect(Either.getOrThrow(InternationalPayment.encode(profile, payment))).toEqual(body)
+    expect(Schema.encodeSync(InternationalPayment.schema(profile))(payment)).toEqual(body)
+  })
+})
+
+describe("Data.Status", () => {
+  const cases = profiles.flatMap((profile) => statusesOf(profile).map((status) => [profile, status] as const))
+
+  it.each(cases)("%s: %s decodes", (profile, status) => {
+    expect(ok(profile, setIn(full(profile), ["Data", "Status"], status)).Data.Status).toBe(status)
+  })
+
+  it.each(["AcceptedWithoutPosting", "AcceptedCreditSettlementCompleted"])("revolut: %s is not a status", (status) => {
+    expect(refused("revolut", setIn(full("revolut"), ["Data", "Status"], status))).toEqual({
+      path: ["Data", "Status"],
+      message:
+        "expected a revolut payment status: Pending, Rejected, AcceptedSettlementInProcess or AcceptedSettlementCompleted"
+    })
+  })
+
+  it.each(profiles)("%s: an unknown status is an error", (profile) => {
+    for (const status of ["Accepted", "pending", "", 3, null]) {
+      expect(refused(profile, setIn(full(profile), ["Data", "Status"], status)).path).toEqual(["Data", "Status"])
+    }
+  })
+
+  it("the statuses of the Schemas are those of PaymentStatus", () => {
+    expect(PaymentStatus.statuses.revolut).toHaveLength(4)
+    expect(PaymentStatus.statuses["obie-3.1.11"]).toHaveLength(6)
+  })
+})
+
+describe("SchemeName and Identification (@payrules/accounts)", () => {
+  const schemes = Object.keys(accounts)
+  const cases = profiles.flatMap((profile) =>
+    schemes.flatMap((scheme) =>
+      (["CreditorAccount", "DebtorAccount"] as const).map((at) => [profile, scheme, at] as const)
+    )
+  )
+
+  it.each(cases)("%s: %s in %s", (profile, scheme, at) => {
+    const withAccount = (identification: string) =>
+      setIn(full(profile), [...INITIATION, at], {
+        SchemeName: scheme,
+        Identification: identification,
+        Name: "A. Person"
+      })
+    const payment = ok(profile, withAccount(accounts[scheme]!.valid))
+    expect(payment.Data.Initiation[at]?.SchemeName).toBe(scheme)
+    expect(payment.Data.Initiation[at]?.Identification).toBe(accounts[scheme]!.valid)
+    const issue = refused(profile, withAccount(accounts[scheme]!.invalid))
+    expect(issue.path).toEqual([...INITIATION, at, "Identification"])
+    expect(issue.message).toContain(`(under SchemeName ${scheme})`)
+  })
+
+  it.each(profiles)("%s: the four scheme names only", (profile) => {
+    for (const scheme of ["UK.OBIE.PAN", "UK.OBIE.BBAN", "IBAN", ""]) {
+      const body = setIn(full(profile), [...INITIATION, "CreditorAccount", "SchemeName"], scheme)
+      expect(refused(profile, body).path).toEqual([...INITIATION, "CreditorAccount", "SchemeName"])
+    }
+  })
+
+  it("an identification is kept as written (an IBAN in print form is not normalised)", () => {
+    const body = setIn(
+      full("revolut"),
+      [...INITIATION, "CreditorAccount", "Identification"],
+      "DE89 3704 0044 0532 0130 00"
+    )
+    expect(ok("revolut", body).Data.Initiation.CreditorAccount.Identification).toBe("DE89 3704 0044 0532 0130 00")
+  })
+})
+
+describe("profile differences", () => {
+  const amount = [...INITIATION, "InstructedAmount", "Amount"]
+
+  it("an integer Amount is valid in obie-3.1.11 and invalid in revolut", () => {
+    const obie = ok("obie-3.1.11", setIn(full("obie-3.1.11"), amount, "1500"))
+    expect(BigDecimal.format(obie.Data.Initiation.InstructedAmount.Amount)).toBe("1500")
+    const issue = refused("revolut", setIn(full("revolut"), amount, "1500"))
+    expect(issue.path).toEqual(amount)
+    expect(issue.message).toContain("is not an amount")
+  })
+
+  it("amounts: at most 13 integer and 5 fraction digits, no sign, strings only, in both profiles", () => {
+    for (const profile of profiles) {
+      expect(
+        ok(profile, setIn(full(profile), amount, "9999999999999.99999")).Data.Initiation.InstructedAmount.Amount
+      ).toEqual(BigDecimal.unsafeFromString("9999999999999.99999"))
+      for (const bad of ["10.123456", "-1.00", "1e3", "10.", ".5", "10,50", "12345678901234.0", " 1.00", 10.5]) {
+        expect(refused(profile, setIn(full(profile), amount, bad)).path).toEqual(amount)
+      }
+    }
+  })
+
+  it("the Data-level ExchangeRate is a string in revolut and a number in obie-3.1.11", () => {
+    const rate = ["Data", "ExchangeRateInformation", "ExchangeRate"]
+    const revolut = ok("revolut", setIn(full("revolut"), rate, "1.17120"))
+    expect(BigDecimal.format(revolut.Data.ExchangeRateInformation!.ExchangeRate)).toBe("1.1712")
+    expect(revolut.Data.ExchangeRateInformation!.ExchangeRate.scale).toBe(5)
+    expect(refused("revolut", setIn(full("revolut"), rate, 1.1712)).path).toEqual(rate)
+    for (const bad of ["1,17", "1.17e2", "", "+1.2", "rate"]) {
+      expect(refused("revolut", setIn(full("revolut"), rate, bad)).path).toEqual(rate)
+    }
+
+    const obie = ok("obie-3.1.11", setIn(full("obie-3.1.11"), rate, 1.1712))
+    expect(obie.Data.ExchangeRateInformation!.ExchangeRate).toEqual(BigDecimal.unsafeFromString("1.1712"))
+    expect(refused("obie-3.1.11", setIn(full("obie-3.1.11"), rate, "1.10")).path).toEqual(rate)
+    // a float artefact is refused rather than rounded
+    expect(refused("obie-3.1.11", setIn(full("obie-3.1.11"), rate, 0.1 + 0.2)).message).toContain("significant digits")
+  })
+
+  it("the Data-level ExchangeRateInformation requires ExchangeRate; the Initiation-level one does not", () => {
+    for (const profile of profiles) {
+      const without = deleteIn(full(profile), ["Data", "ExchangeRateInformation", "ExchangeRate"])
+      expect(refused(profile, without).path).toEqual(["Data", "ExchangeRateInformation", "ExchangeRate"])
+      const initiation = deleteIn(full(profile), [...INITIATION, "ExchangeRateInformation", "ExchangeRate"])
+      expect(ok(profile, initiation).Data.Initiation.ExchangeRateInformation?.ExchangeRate).toBeUndefined()
+      // the Initiation-level rate is a number in both profiles
+      const text = setIn(full(profile), [...INITIATION, "ExchangeRateInformation", "ExchangeRate"], "1.2")
+      expect(refused(profile, text).path).toEqual([...INITIATION, "ExchangeRateInformation", "ExchangeRate"])
+    }
+  })
+
+  it("a Name of 71 characters is invalid in revolut and valid in obie-3.1.11 (350 there)", () => {
+    for (const at of ["CreditorAccount", "DebtorAccount"]) {
+      const name = [...INITIATION, at, "Name"]
+      expect(refused("revolut", setIn(full("revolut"), name, "N".repeat(71)))).toEqual({
+        path: name,
+        message: "expected at most 70 characters (Max70Text), got 71"
+      })
+      expect(ok("revolut", setIn(full("revolut"), name, "N".repeat(70))).Data.Initiation.CreditorAccount).toBeDefined()
+      expect(
+        getIn(ok("obie-3.1.11", setIn(full("obie-3.1.11"), name, "N".repeat(71))), ["Data", "Initiation", at, "Name"])
+      ).toBe("N".repeat(71))
+      expect(ok("obie-3.1.11", setIn(full("obie-3.1.11"), name, "N".repeat(350)))).toBeDefined()
+      expect(refused("obie-3.1.11", setIn(full("obie-3.1.11"), name, "N".repeat(351))).message).toBe(
+        "expected at most 350 characters (Max350Text), got 351"
+      )
+    }
+  })
+
+  it("lengths count Unicode code points: 70 emoji are a 70-character name", () => {
+    const name = [...INITIATION, "CreditorAccount", "Name"]
+    expect(ok("revolut", setIn(full("revolut"), name, "🎉".repeat(70)))).toBeDefined()
+    expect(refused("revolut", setIn(full("revolut"), name, "🎉".repeat(71))).message).toBe(
+      "expected at most 70 characters (Max70Text), got 71"
+    )
+  })
+
+  it("ChargeBearer: two values in revolut, four in obie-3.1.11", () => {
+    const at = [...INITIATION, "ChargeBearer"]
+    for (const value of ["BorneByDebtor", "FollowingServiceLevel"]) {
+      for (const profile of profiles) expect(ok(profile, setIn(full(profile), at, value))).toBeDefined()
+    }
+    for (const value of ["BorneByCreditor", "Shared"]) {
+      expect(ok("obie-3.1.11", setIn(full("obie-3.1.11"), at, value))).toBeDefined()
+      expect(refused("revolut", setIn(full("revolut"), at, value)).path).toEqual(at)
+    }
+    for (const profile of profiles) expect(refused(profile, setIn(full(profile), at, "Creditor")).path).toEqual(at)
+  })
+
+  it("CreditorAgent.SchemeName: an array of names in revolut, one name in obie-3.1.11", () => {
+    const at = [...INITIATION, "CreditorAgent", "SchemeName"]
+    expect(
+      ok("revolut", setIn(full("revolut"), at, ["UK.OBIE.BICFI", "US.ABA"])).Data.Initiation.CreditorAgent?.SchemeName
+    ).toEqual(["UK.OBIE.BICFI", "US.ABA"])
+    expect(refused("revolut", setIn(full("revolut"), at, "UK.OBIE.BICFI")).path).toEqual(at)
+    expect(
+      ok("obie-3.1.11", setIn(full("obie-3.1.11"), at, "UK.OBIE.BICFI")).Data.Initiation.CreditorAgent?.SchemeName
+    ).toBe("UK.OBIE.BICFI")
+    expect(refused("obie-3.1.11", setIn(full("obie-3.1.11"), at, ["UK.OBIE.BICFI"])).path).toEqual(at)
+  })
+
+  it("PostalAddress.Country: a country name in revolut, ISO 3166 alpha-2 in obie-3.1.11", () => {
+    const at = [...INITIATION, "Creditor", "PostalAddress", "Country"]
+    expect(ok("revolut", setIn(full("revolut"), at, "Federal Republic of Germany"))).toBeDefined()
+    expect(refused("revolut", setIn(full("revolut"), at, "")).path).toEqual(at)
+    expect(ok("obie-3.1.11", setIn(full("obie-3.1.11"), at, "GB"))).toBeDefined()
+    for (const bad of ["Germany", "gb", "GBR", "G"]) {
+      expect(refused("obie-3.1.11", setIn(full("obie-3.1.11"), at, bad)).message).toContain("ISO 3166-1 alpha-2")
+    }
+  })
+
+  it("AddressLine: at most 7 lines of 1 to 70 characters", () => {
+    for (const profile of profiles) {
+      const at = [...INITIATION, "Creditor", "PostalAddress", "AddressLine"]
+      expect(ok(profile, setIn(full(profile), at, Array(7).fill("line")))).toBeDefined()
+      expect(ok(profile, setIn(full(profile), at, []))).toBeDefined()
+      expect(refused(profile, setIn(full(profile), at, Array(8).fill("line"))).message).toBe(
+        "at most 7 address lines (OBPostalAddress6), got 8"
+      )
+      expect(refused(profile, setIn(full(profile), at, ["ok", "x".repeat(71)])).path).toEqual([...at, 1])
+    }
+  })
+
+  it("Links and Meta are required in revolut and optional in obie-3.1.11", () => {
+    for (const key of ["Links", "Meta"]) {
+      expect(refused("revolut", deleteIn(full("revolut"), [key]))).toEqual({ path: [key], message: "is missing" })
+      expect(ok("obie-3.1.11", deleteIn(full("obie-3.1.11"), [key]))).toBeDefined()
+    }
+  })
+})
+
+/** the concrete paths of each limit of InternationalPayment.limits in a full fixture */
+const pathsOf = (field: string, profile: P): ReadonlyArray<Path> => {
+  const addresses = [
+    [...INITIATION, "Creditor", "PostalAddress"],
+    [...INITIATION, "CreditorAgent", "PostalAddress"]
+  ]
+  const accountsAt = [
+    [...INITIATION, "CreditorAccount"],
+    [...INITIATION, "DebtorAccount"]
+  ]
+  if (field.startsWith("PostalAddress.")) {
+    const rest = field.slice("PostalAddress.".length).split(".")
+    return addresses.map((a) => [...a, ...rest.map((k) => (k === "*" ? 0 : k))])
+  }
+  if (field.startsWith("Account.")) return accountsAt.map((a) => [...a, field.slice("Account.".length)])
+  if (field === "Data.Initiation.CreditorAgent.SchemeName" && profile === "revolut") {
+    return [[...INITIATION, "CreditorAgent", "SchemeName", 0]]
+  }
+  return [field.split(".")]
+}
+
+describe("text limits (InternationalPayment.limits)", () => {
+  const cases = profiles.flatMap((profile) =>
+    InternationalPayment.limits.flatMap((limit) =>
+      pathsOf(limit.field, profile).map((path) => [profile, limit, path] as const)
+    )
+  )
+
+  it.each(cases)("%s: %j at %j", (profile, limit, path) => {
+    const max = limit.maxLength[profile]
+    const kind = InternationalPayment.kind(limit, profile)
+    const body = full(profile)
+    if (limit.field !== "Account.Identification") {
+      expect(ok(profile, setIn(body, path, "é".repeat(max)))).toBeDefined()
+    }
+    expect(refused(profile, setIn(body, path, "x".repeat(max + 1)))).toEqual({
+      path,
+      message: `expected at most ${max} characters (${kind}), got ${max + 1}`
+    })
+    expect(refused(profile, setIn(body, path, ""))).toEqual({
+      path,
+      message: `expected at least 1 character (${kind}), got 0`
+    })
+  })
+
+  it("every limit has a source", () => {
+    for (const limit of InternationalPayment.limits) expect(limit.source.length).toBeGreaterThan(10)
+    expect(InternationalPayment.limits.find((l) => l.field === "Data.ConsentId")?.maxLength).toEqual({
+      revolut: 128,
+      "obie-3.1.11": 128
+    })
+  })
+})
+
+describe("date-times, currencies, ids, links", () => {
+  it.each(profiles)("%s: date-times must carry an offset and exist", (profile) => {
+    for (const field of ["CreationDateTime", "StatusUpdateDateTime"]) {
+      const at = ["Data", field]
+      expect(refused(profile, setIn(full(profile), at, "2024-05-02T09:15:30")).message).toContain("has no timezone")
+      expect(refused(profile, setIn(full(profile), at, "2023-02-29T09:15:30Z")).message).toContain("does not exist")
+    }
+    const expiry = ["Data", "ExchangeRateInformation", "ExpirationDateTime"]
+    expect(refused(profile, setIn(full(profile), expiry, "2024-05-02")).path).toEqual(expiry)
+    const payment = ok(profile, setIn(full(profile), ["Data", "CreationDateTime"], "2024-05-02T10:15:30+01:00"))
+    expect(DateTime.zonedOffset(payment.Data.CreationDateTime)).toBe(3_600_000)
+  })
+
+  it.each(profiles)("%s: currencies are known ISO 4217 codes", (profile) => {
+    const places = [
+      [...INITIATION, "CurrencyOfTransfer"],
+      [...INITIATION, "InstructedAmount", "Currency"],
+      ["Data", "ExchangeRateInformation", "UnitCurrency"],
+      [...INITIATION, "ExchangeRateInformation", "UnitCurrency"]
+    ]
+    for (const at of places) {
+      expect(refused(profile, setIn(full(profile), at, "gbp")).message).toBe(
+        "currency codes are upper case: GBP, not gbp"
+      )
+      expect(refused(profile, setIn(full(profile), at, "XCG")).message).toContain("is not an ISO 4217 currency code")
+    }
+  })
+
+  it.each(profiles)("%s: ids are opaque strings of 1..40 and 1..128 characters", (profile) => {
+    const payment = ok(
+      profile,
+      setIn(setIn(full(profile), ["Data", "ConsentId"], "58923"), ["Data", "InternationalPaymentId"], "not-a-uuid:0001")
+    )
+    expect([payment.Data.ConsentId, payment.Data.InternationalPaymentId]).toEqual(["58923", "not-a-uuid:0001"])
+  })
+
+  it.each(profiles)("%s: Links are absolute URIs", (profile) => {
+    const self = ["Links", "Self"]
+    for (const good of [
+      "https://oba.revolut.com/international-payments/1?page=2",
+      "https://[2001:db8::1]:8443/ip/1",
+      "urn:uuid:93bac548-d2de-4546-b106-880a5018460d",
+      "https://api.alphabank.com/a%20b#frag"
+    ]) {
+      expect(ok(profile, setIn(full(profile), self, good))).toBeDefined()
+    }
+    for (const bad of [
+      "/international-payments/1",
+      "oba.revolut.com/international-payments/1",
+      "https://oba.revolut.com/a b",
+      "https:/oba.revolut.com",
+      "https://",
+      "https://[::1/x",
+      "https://host:80a/x",
+      "https://host/%zz",
+      ""
+    ]) {
+      expect(refused(profile, setIn(full(profile), self, bad)).path).toEqual(self)
+    }
+    for (const at of ["Next", "Prev"]) {
+      expect(ok(profile, setIn(full(profile), ["Links", at], "https://oba.revolut.com/international-payments?page=3")))
+      expect(refused(profile, setIn(full(profile), ["Links", at], "?page=3")).path).toEqual(["Links", at])
+    }
+  })
+
+  it.each(profiles)("%s: Meta.TotalPages is a non-negative int32", (profile) => {
+    const at = ["Meta", "TotalPages"]
+    expect(ok(profile, setIn(full(profile), at, 0))).toBeDefined()
+    for (const bad of [-1, 1.5, "1", 2 ** 31]) expect(refused(profile, setIn(full(profile), at, bad)).path).toEqual(at)
+  })
+})
+
+describe("unknown fields and enum values", () => {
+  it.each(profiles)("%s: unknown fields are dropped at every level, in both modes", (profile) => {
+    let body: Record<string, unknown> = full(profile)
+    const places: ReadonlyArray<Path> = [
+      [],
+      ["Data"],
+      [...INITIATION],
+      [...INITIATION, "CreditorAccount"],
+      [...INITIATION, "InstructedAmount"],
+      ["Data", "ExchangeRateInformation"],
+      ["Links"],
+      ["Meta"]
+    ]
+    for (const at of places) body = setIn(body, [...at, "SupplementaryData"], { anything: [1, 2, 3] })
+    for (const mode of ["strict", "lenient"] as const) {
+      const payment = ok(profile, body, mode)
+      for (const at of places) expect(getIn(payment, [...at, "SupplementaryData"])).toBeUndefined()
+      expect(Either.getOrThrow(InternationalPayment.encode(profile, payment))).toEqual(full(profile))
+    }
+  })
+
+  it.each(profiles)("%s: a __proto__ key in the JSON text pollutes nothing and is dropped", (profile) => {
+    const text = JSON.stringify(full(profile)).replace('"Initiation":{', '"Initiation":{"__proto__":{"polluted":true},')
+    const payment = ok(profile, JSON.parse(text))
+    expect(Object.getPrototypeOf(payment.Data.Initiation)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it.each(profiles)("%s: unknown enum values are errors in both modes", (profile) => {
+    const cases: ReadonlyArray<readonly [Path, unknown]> = [
+      [["Data", "ExchangeRateInformation", "RateType"], "Fixed"],
+      [[...INITIATION, "ExchangeRateInformation", "RateType"], "actual"],
+      [[...INITIATION, "ChargeBearer"], "Nobody"],
+      [[...INITIATION, "CreditorAccount", "SchemeName"], "UK.OBIE.Paym"]
+    ]
+    for (const [at, value] of cases) expect(refused(profile, setIn(full(profile), at, value)).path).toEqual(at)
+  })
+
+  it("reports every issue, each at its path", () => {
+    const body = setIn(
+      setIn(setIn(full("revolut"), ["Data", "Status"], "Done"), [...INITIATION, "CurrencyOfTransfer"], "EURO"),
+      ["Links", "Self"],
+      "relative/path"
+    )
+    expect(issues(decode("revolut", body)).map((i) => i.path.join("."))).toEqual([
+      "Data.Status",
+      "Data.Initiation.CurrencyOfTransfer",
+      "Links.Self"
+    ])
+  })
+})
+
+describe("properties", () => {
+  schemaLaws("InternationalPayment.RevolutStrict", InternationalPayment.RevolutStrict, { numRuns: 100 })
+  schemaLaws("InternationalPayment.RevolutLenient", InternationalPayment.RevolutLenient, { numRuns: 100 })
+  schemaLaws("InternationalPayment.ObieStrict", InternationalPayment.ObieStrict, { numRuns: 100 })
+  schemaLaws("InternationalPayment.ObieLenient", InternationalPayment.ObieLenient, { numRuns: 50 })
+
+  it("arbitrary strict revolut values carry a DebtorAccount; lenient ones sometimes do not", () => {
+    const strict = fc.sample(Arbitrary.make(InternationalPayment.RevolutStrict), 50)
+    expect(strict.every((p) => p.Data.Initiation.DebtorAccount !== undefined)).toBe(true)
+    const lenient = fc.sample(Arbitrary.make(InternationalPayment.RevolutLenient), 100)
+    expect(lenient.some((p) => p.Data.Initiation.DebtorAccount === undefined)).toBe(true)
+  })
+
+  const amounts = fc.oneof(
+    fc.stringMatching(/^\d{1,13}\.\d{1,5}$/),
+    fc.stringMatching(/^\d{1,14}(\.\d{0,6})?$/),
+    fc.string({ unit: fc.constantFrom(..."0123456789.-e "), maxLength: 22 })
+  )
+
+  it("every Amount valid in revolut is valid in obie-3.1.11, with the same value", () => {
+    const at = [...INITIATION, "InstructedAmount", "Amount"]
+    const revolutBody = full("revolut")
+    const obieBody = full("obie-3.1.11")
+    let valid = 0
+    fc.assert(
+      fc.property(amounts, (s) => {
+        const revolut = decode("revolut", setIn(revolutBody, at, s))
+        const obie = decode("obie-3.1.11", setIn(obieBody, at, s))
+        if (Either.isRight(revolut)) {
+          valid++
+          expect(Either.isRight(obie)).toBe(true)
+          const a = revolut.right.Data.Initiation.InstructedAmount.Amount
+          const b = Either.getOrThrow(obie).Data.Initiation.InstructedAmount.Amount
+          expect(BigDecimal.equals(a, b) && a.scale === b.scale).toBe(true)
+          expect(/^\d{1,13}\.\d{1,5}$/.test(s)).toBe(true)
+        }
+      }),
+      { numRuns: 1000 }
+    )
+    expect(valid).toBeGreaterThan(200)
+  })
+
+  const mutate = (body: unknown) =>
+    fc
+      .tuple(
+        fc.array(
+          fc.constantFrom<string | number>("Data", "Initiation", "CreditorAccount", "Links", "Meta", "Amount", 0),
+          {
+            minLength: 1,
+            maxLength: 4
+          }
+        ),
+        fc.oneof(hostileJson, fc.jsonValue())
+      )
+      .map(([path, value]) => setIn(body, path, value))
+
+  it("decoders never throw, on hostile JSON and on mutated payloads", () => {
+    const inputs = fc.oneof(
+      hostileJson,
+      mutate(full("revolut")),
+      mutate(full("obie-3.1.11")),
+      mutate(fixture("revolut-published-example"))
+    )
+    fc.assert(
+      fc.property(inputs, (u) => {
+        for (const profile of profiles) {
+          for (const mode of ["strict", "lenient"] as const) {
+            const r = InternationalPayment.decode(profile, u, { mode })
+            if (Either.isLeft(r)) expect(issuesOf(r.left).length).toBeGreaterThan(0)
+            const checked = InternationalPaymentCheck.decodeAndCheck(profile, u, { mode })
+            expect(Either.isLeft(checked)).toBe(Either.isLeft(r))
+          }
+        }
+      }),
+      { numRuns: 500 }
+    )
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})

@@ -1,0 +1,287 @@
+import { describe, expect, it } from "@effect/vitest"
+import { InternationalPayment, InternationalPaymentCheck, type Profile } from "@payrules/open-banking"
+import { Arbitrary, Either, FastCheck as fc } from "effect"
+import { deleteIn, fixture, full, type Path, profiles, setIn } from "./helpers.js"
+
+type P = Profile.Profile
+
+const INITIATION = ["Data", "Initiation"] as const
+const RATE = ["Data", "ExchangeRateInformation"] as const
+const INITIATION_RATE = [...INITIATION, "ExchangeRateInformation"] as const
+
+const decoded = (profile: P, u: unknown) =>
+  Either.getOrThrow(InternationalPayment.decode(profile, u, { mode: "lenient" }))
+
+const findings = (profile: P, u: unknown, options?: InternationalPaymentCheck.Options) =>
+  InternationalPaymentCheck.check(decoded(profile, u), { profile, ...options }).map((f) => [
+    f.severity,
+    f.rule,
+    f.path.join(".")
+  ])
+
+/** the full fixture with GBP throughout, paid to a UK sort code account: no findings at all */
+const clean = (profile: P): Record<string, unknown> => {
+  let body: Record<string, unknown> = full(profile)
+  const edits: ReadonlyArray<readonly [Path, unknown]> = [
+    [[...INITIATION, "CurrencyOfTransfer"], "EUR"],
+    [[...INITIATION, "InstructedAmount"], { Amount: "250.00", Currency: "EUR" }],
+    [RATE, { UnitCurrency: "EUR", ExchangeRate: profile === "revolut" ? "0.8538" : 0.8538, RateType: "Actual" }],
+    [INITIATION_RATE, { UnitCurrency: "EUR", RateType: "Actual" }],
+    [[...INITIATION, "RemittanceInformation"], { Reference: "INV-2024-117" }],
+    [
+      [...INITIATION, "DebtorAccount"],
+      { SchemeName: "UK.OBIE.SortCodeAccountNumber", Identification: "04290953215338" }
+    ]
+  ]
+  for (const [path, value] of edits) body = setIn(body, path, value)
+  return body
+}
+
+const scan = (body: Record<string, unknown>) =>
+  setIn(
+    setIn(body, [...INITIATION, "CreditorAccount"], {
+      SchemeName: "UK.OBIE.SortCodeAccountNumber",
+      Identification: "08080021325698",
+      Name: "ACME Inc"
+    }),
+    [...INITIATION, "CurrencyOfTransfer"],
+    "GBP"
+  )
+
+describe("InternationalPaymentCheck.check", () => {
+  it.each(profiles)("%s: a clean payment has no findings; the debtor currency GBP is consistent", (profile) => {
+    expect(findings(profile, clean(profile))).toEqual([])
+    expect(findings(profile, clean(profile), { debtorAccountCurrency: "GBP" })).toEqual([])
+  })
+
+  describe("Faster Payments (D7)", () => {
+    const long = (profile: P) =>
+      setIn(
+        setIn(scan(clean(profile)), [...INITIATION, "EndToEndIdentification"], "E2E-2024-03-31-0000000000000001"),
+        [...INITIATION, "RemittanceInformation", "Reference"],
+        "INVOICE 2024-00017"
+      )
+
+    it.each(profiles)("%s: 31 and 18 code points fit", (profile) => {
+      expect(findings(profile, long(profile))).toEqual([])
+    })
+
+    it.each(profiles)("%s: 32 and 19 do not, when the payment goes through Faster Payments", (profile) => {
+      const body = setIn(
+        setIn(long(profile), [...INITIATION, "EndToEndIdentification"], "E2E-2024-03-31-00000000000000001"),
+        [...INITIATION, "RemittanceInformation", "Reference"],
+        "INVOICE 2024-00017X"
+      )
+      expect(findings(profile, body)).toEqual([
+        ["warning", "FasterPaymentsEndToEndIdentification", "Data.Initiation.EndToEndIdentification"],
+        ["warning", "FasterPaymentsReference", "Data.Initiation.RemittanceInformation.Reference"]
+      ])
+      const [e2e, reference] = InternationalPaymentCheck.check(decoded(profile, body), { profile })
+      expect(e2e?.message).toBe(
+        "EndToEndIdentification is 32 characters long; FasterPayments allows at most 31 (Faster Payments carries only 31 characters of the end-to-end identification); the payment goes through Faster Payments (the creditor account is UK.OBIE.SortCodeAccountNumber and the currency of transfer GBP), which passes on only the first 31"
+      )
+      expect(reference?.message).toContain("Reference is 19 characters long; FasterPayments allows at most 18")
+      // not through Faster Payments: an IBAN, another currency, or the caller says so
+      const iban = setIn(body, [...INITIATION, "CreditorAccount"], {
+        SchemeName: "UK.OBIE.IBAN",
+        Identification: "GB82WEST12345698765432",
+        Name: "A"
+      })
+      expect(findings(profile, iban)).toEqual([])
+      expect(findings(profile, setIn(body, [...INITIATION, "CurrencyOfTransfer"], "EUR"))).toEqual([])
+      expect(findings(profile, body, { scheme: "Other" })).toEqual([])
+      expect(findings(profile, iban, { scheme: "FasterPayments" }).map((f) => f[1])).toEqual([
+        "FasterPaymentsEndToEndIdentification",
+        "FasterPaymentsReference"
+      ])
+    })
+
+    it("counts code points, not UTF-16 units", () => {
+      const body = setIn(scan(clean("revolut")), [...INITIATION, "RemittanceInformation", "Reference"], "🎉".repeat(18))
+      expect(findings("revolut", body)).toEqual([])
+      const over = setIn(body, [...INITIATION, "RemittanceInformation", "Reference"], "🎉".repeat(19))
+      expect(findings("revolut", over).map((f) => f[1])).toEqual(["FasterPaymentsReference"])
+    })
+
+    it("says why the scheme applies", () => {
+      const payment = decoded("revolut", scan(clean("revolut")))
+      expect(InternationalPaymentCheck.fasterPayments(payment)).toEqual({
+        applies: true,
+        because: "the creditor account is UK.OBIE.SortCodeAccountNumber and the currency of transfer GBP"
+      })
+      expect(InternationalPaymentCheck.fasterPayments(decoded("revolut", clean("revolut"))).applies).toBe(false)
+      expect(InternationalPaymentCheck.fasterPayments(payment, { scheme: "Other" }).applies).toBe(false)
+    })
+  })
+
+  it.each(profiles)("%s: Unstructured next to Reference is ignored: a warning (D7)", (profile) => {
+    const both = setIn(clean(profile), [...INITIATION, "RemittanceInformation", "Unstructured"], "Shipment fee")
+    expect(findings(profile, both)).toEqual([
+      ["warning", "UnstructuredIgnored", "Data.Initiation.RemittanceInformation.Unstructured"]
+    ])
+    const only = setIn(clean(profile), [...INITIATION, "RemittanceInformation"], { Unstructured: "Shipment fee" })
+    expect(findings(profile, only)).toEqual([])
+  })
+
+  it.each(profiles)("%s: CurrencyOfTransfer equal to the debtor account's currency is an error", (profile) => {
+    expect(findings(profile, clean(profile), { debtorAccountCurrency: "EUR" })).toEqual([
+      ["error", "CurrencyOfTransferIsDebtorCurrency", "Data.Initiation.CurrencyOfTransfer"]
+    ])
+    expect(findings(profile, clean(profile), { debtorAccountCurrency: "GBP" })).toEqual([])
+  })
+
+  it.each(profiles)("%s: more decimals than the currency has is an error (D4)", (profile) => {
+    const body = setIn(clean(profile), [...INITIATION, "InstructedAmount"], { Amount: "250.005", Currency: "EUR" })
+    expect(findings(profile, body)).toEqual([
+      ["error", "AmountScaleExceedsExponent", "Data.Initiation.InstructedAmount.Amount"]
+    ])
+    const [f] = InternationalPaymentCheck.check(decoded(profile, body), { profile })
+    expect(f?.message).toBe("250.005 has 3 decimals but EUR has 2 (ISO 4217)")
+    const trailingZeros = setIn(clean(profile), [...INITIATION, "InstructedAmount"], {
+      Amount: "100.000",
+      Currency: "EUR"
+    })
+    expect(findings(profile, trailingZeros)).toEqual([])
+  })
+
+  describe("exchange rates", () => {
+    it.each(profiles)("%s: UnitCurrency must be a currency of the payment", (profile) => {
+      const body = setIn(
+        setIn(clean(profile), [...RATE, "UnitCurrency"], "CHF"),
+        [...INITIATION_RATE, "UnitCurrency"],
+        "CHF"
+      )
+      expect(findings(profile, body)).toEqual([
+        ["warning", "UnitCurrencyUnrelated", "Data.ExchangeRateInformation.UnitCurrency"],
+        ["warning", "UnitCurrencyUnrelated", "Data.Initiation.ExchangeRateInformation.UnitCurrency"]
+      ])
+      expect(findings(profile, body, { debtorAccountCurrency: "GBP" }).map((f) => f[0])).toEqual(["error", "error"])
+      expect(findings(profile, body, { debtorAccountCurrency: "CHF" })).toEqual([])
+      const [f] = InternationalPaymentCheck.check(decoded(profile, body), { profile })
+      expect(f?.message).toBe(
+        "UnitCurrency CHF is not a currency of the payment (InstructedAmount EUR, CurrencyOfTransfer EUR); Open Banking puts the debtor account's currency there, which is not known here: give debtorAccountCurrency to check it"
+      )
+      // the instructed or the transfer currency is fine
+      expect(
+        findings(
+          profile,
+          setIn(setIn(clean(profile), [...RATE, "UnitCurrency"], "EUR"), [...INITIATION_RATE, "UnitCurrency"], "EUR")
+        )
+      ).toEqual([])
+    })
+
+    it.each(profiles)("%s: a rate of 0 or less is an error", (profile) => {
+      for (const [value, initiation] of [
+        ["0", 0],
+        ["-1.5", -1.5],
+        ["0.0000", 0]
+      ] as const) {
+        const body = setIn(
+          setIn(clean(profile), [...RATE, "ExchangeRate"], profile === "revolut" ? value : Number(value)),
+          [...INITIATION_RATE, "ExchangeRate"],
+          initiation
+        )
+        expect(findings(profile, body)).toEqual([
+          ["error", "ExchangeRateNotPositive", "Data.ExchangeRateInformation.ExchangeRate"],
+          ["error", "ExchangeRateNotPositive", "Data.Initiation.ExchangeRateInformation.ExchangeRate"]
+        ])
+      }
+    })
+
+    it.each(profiles)(
+      "%s: an Agreed rate needs a ContractIdentification (and, in the initiation, the rate)",
+      (profile) => {
+        const body = setIn(setIn(clean(profile), [...RATE, "RateType"], "Agreed"), [...INITIATION_RATE], {
+          UnitCurrency: "EUR",
+          RateType: "Agreed"
+        })
+        expect(findings(profile, body)).toEqual([
+          ["warning", "AgreedRateWithoutContract", "Data.ExchangeRateInformation.ContractIdentification"],
+          ["warning", "AgreedRateWithoutContract", "Data.Initiation.ExchangeRateInformation.ContractIdentification"],
+          ["warning", "AgreedRateWithoutRate", "Data.Initiation.ExchangeRateInformation.ExchangeRate"]
+        ])
+        const complete = setIn(setIn(body, [...RATE, "ContractIdentification"], "FX-1"), [...INITIATION_RATE], {
+          UnitCurrency: "EUR",
+          RateType: "Agreed",
+          ExchangeRate: 0.8538,
+          ContractIdentification: "FX-1"
+        })
+        expect(findings(profile, complete)).toEqual([])
+      }
+    )
+
+    it.each(profiles)("%s: the Data-level and Initiation-level rates should agree", (profile) => {
+      const initiation = (rate: Record<string, unknown>) => setIn(clean(profile), [...INITIATION_RATE], rate)
+      expect(findings(profile, initiation({ UnitCurrency: "EUR", RateType: "Actual", ExchangeRate: 0.8538 }))).toEqual(
+        []
+      )
+      expect(findings(profile, initiation({ UnitCurrency: "EUR", RateType: "Actual", ExchangeRate: 0.8538 }))).toEqual(
+        []
+      )
+      expect(findings(profile, initiation({ UnitCurrency: "EUR", RateType: "Actual", ExchangeRate: 0.86 }))).toEqual([
+        ["warning", "ExchangeRateMismatch", "Data.ExchangeRateInformation.ExchangeRate"]
+      ])
+      expect(findings(profile, initiation({ UnitCurrency: "GBP", RateType: "Indicative" }))).toEqual([
+        ["warning", "ExchangeRateMismatch", "Data.ExchangeRateInformation.UnitCurrency"],
+        ["warning", "ExchangeRateMismatch", "Data.ExchangeRateInformation.RateType"],
+        ["warning", "UnitCurrencyUnrelated", "Data.Initiation.ExchangeRateInformation.UnitCurrency"]
+      ])
+      expect(
+        findings(profile, initiation({ UnitCurrency: "GBP", RateType: "Indicative" }), { debtorAccountCurrency: "GBP" })
+      ).toEqual([
+        ["warning", "ExchangeRateMismatch", "Data.ExchangeRateInformation.UnitCurrency"],
+        ["warning", "ExchangeRateMismatch", "Data.ExchangeRateInformation.RateType"]
+      ])
+      // one level alone is never a mismatch
+      expect(findings(profile, deleteIn(clean(profile), [...INITIATION_RATE]))).toEqual([])
+      expect(findings(profile, deleteIn(clean(profile), [...RATE]))).toEqual([])
+    })
+  })
+
+  it("DebtorAccount missing: a warning in revolut (the lenient-mode finding), nothing in obie-3.1.11", () => {
+    const revolut = deleteIn(clean("revolut"), [...INITIATION, "DebtorAccount"])
+    expect(findings("revolut", revolut)).toEqual([["warning", "DebtorAccountMissing", "Data.Initiation.DebtorAccount"]])
+    expect(InternationalPaymentCheck.check(decoded("revolut", revolut)).map((f) => f.rule)).toEqual([
+      "DebtorAccountMissing"
+    ])
+    expect(findings("obie-3.1.11", deleteIn(clean("obie-3.1.11"), [...INITIATION, "DebtorAccount"]))).toEqual([])
+  })
+
+  it("the published examples", () => {
+    expect(findings("revolut", fixture("revolut-published-example"))).toEqual([
+      ["warning", "DebtorAccountMissing", "Data.Initiation.DebtorAccount"]
+    ])
+    expect(findings("obie-3.1.11", fixture("obie-published-example"))).toEqual([
+      ["warning", "UnitCurrencyUnrelated", "Data.ExchangeRateInformation.UnitCurrency"],
+      ["warning", "UnitCurrencyUnrelated", "Data.Initiation.ExchangeRateInformation.UnitCurrency"],
+      ["warning", "UnstructuredIgnored", "Data.Initiation.RemittanceInformation.Unstructured"]
+    ])
+    // Open Banking's example pays USD from a GBP account: the rate is per GBP
+    expect(findings("obie-3.1.11", fixture("obie-published-example"), { debtorAccountCurrency: "GBP" })).toEqual([
+      ["warning", "UnstructuredIgnored", "Data.Initiation.RemittanceInformation.Unstructured"]
+    ])
+  })
+
+  it("errors and warnings split the findings", () => {
+    const all = InternationalPaymentCheck.check(
+      decoded("revolut", deleteIn(clean("revolut"), [...INITIATION, "DebtorAccount"])),
+      {
+        debtorAccountCurrency: "EUR"
+      }
+    )
+    expect(InternationalPaymentCheck.errors(all).map((f) => f.rule)).toEqual(["CurrencyOfTransferIsDebtorCurrency"])
+    expect(InternationalPaymentCheck.warnings(all).map((f) => f.rule)).toEqual(["DebtorAccountMissing"])
+  })
+
+  it.each(profiles)("%s: check is total on arbitrary decoded payments", (profile) => {
+    fc.assert(
+      fc.property(Arbitrary.make(InternationalPayment.schema(profile, { mode: "lenient" })), (payment) => {
+        for (const f of InternationalPaymentCheck.check(payment, { profile })) {
+          expect(f.path[0]).toBe("Data")
+          expect(f.message.length).toBeGreaterThan(0)
+        }
+      }),
+      { numRuns: 100 }
+    )
+  })
+})

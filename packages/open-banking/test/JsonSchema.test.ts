@@ -1,0 +1,136 @@
+import { readFileSync } from "node:fs"
+import { describe, expect, it } from "@effect/vitest"
+import { InternationalPayment, type Profile } from "@payrules/open-banking"
+import { Arbitrary, FastCheck as fc, JSONSchema, Schema } from "effect"
+import { toDraft202012 } from "../src/internal/jsonSchema.js"
+import { deleteIn, fixture, full, profiles, setIn } from "./helpers.js"
+import { validate } from "./jsonSchemaValidator.js"
+
+type P = Profile.Profile
+
+const file = (profile: P) => `schemas/international-payment.${profile}.json`
+const committed = (profile: P): string => readFileSync(new URL(`../${file(profile)}`, import.meta.url), "utf8")
+const generated = (profile: P): string => `${JSON.stringify(InternationalPayment.jsonSchema(profile), null, 2)}\n`
+
+const walk = (node: unknown, visit: (key: string, value: unknown, parent: Record<string, unknown>) => void): void => {
+  if (Array.isArray(node)) for (const n of node) walk(n, visit)
+  else if (typeof node === "object" && node !== null) {
+    for (const [k, v] of Object.entries(node)) {
+      visit(k, v, node as Record<string, unknown>)
+      walk(v, visit)
+    }
+  }
+}
+
+describe("schemas/*.json", () => {
+  it.each(profiles)("%s: the committed file is what the generator writes", (profile) => {
+    expect(
+      committed(profile),
+      `${file(profile)} is stale: run \`pnpm --filter @payrules/open-banking generate:schemas\` and commit the result`
+    ).toBe(generated(profile))
+  })
+
+  it.each(profiles)("%s: a draft 2020-12 document", (profile) => {
+    const doc = JSON.parse(committed(profile)) as Record<string, unknown>
+    expect(doc.$schema).toBe("https://json-schema.org/draft/2020-12/schema")
+    const defs = doc.$defs as Record<string, unknown>
+    expect(Object.keys(defs).length).toBeGreaterThan(10)
+    walk(doc, (key, value, parent) => {
+      expect(key).not.toBe("definitions")
+      expect(key).not.toBe("additionalItems")
+      expect(key).not.toBe("dependencies")
+      if (key === "$ref") {
+        expect(value).toMatch(/^#\/\$defs\//)
+        expect(Object.hasOwn(defs, String(value).slice("#/$defs/".length))).toBe(true)
+      }
+      if (key === "items") expect(Array.isArray(value)).toBe(false)
+      if (key === "additionalProperties") expect(value).not.toBe(false)
+      if (key === "required") expect(Array.isArray(value) && value.length > 0).toBe(true)
+      if (key === "properties") expect(parent.type).toBe("object")
+    })
+  })
+
+  it.each(profiles)("%s: converting effect's draft-07 output gives the same document", (profile) => {
+    const draft07 = JSONSchema.make(InternationalPayment.schema(profile))
+    expect(draft07.$schema).toBe("http://json-schema.org/draft-07/schema#")
+    expect(
+      toDraft202012(draft07, InternationalPayment.jsonSchema(profile) as { title: string; description: string })
+    ).toEqual(InternationalPayment.jsonSchema(profile))
+  })
+
+  it("converts draft-07 definitions, references and tuples", () => {
+    const doc = toDraft202012(
+      {
+        $schema: "http://json-schema.org/draft-07/schema#",
+        $ref: "#/definitions/A",
+        definitions: {
+          A: { type: "array", items: [{ type: "string" }], additionalItems: { $ref: "#/definitions/B" } },
+          B: { type: "object", properties: { x: { type: "number" } }, required: [], additionalProperties: false }
+        }
+      },
+      { title: "t", description: "d" }
+    )
+    expect(doc).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      title: "t",
+      description: "d",
+      $ref: "#/$defs/A",
+      $defs: {
+        A: { type: "array", prefixItems: [{ type: "string" }], items: { $ref: "#/$defs/B" } },
+        B: { type: "object", properties: { x: { type: "number" } } }
+      }
+    })
+  })
+})
+
+describe("the JSON Schema agrees with the strict Schemas", () => {
+  const jsonSchema = (profile: P) => InternationalPayment.jsonSchema(profile)
+
+  it.each(profiles)("%s: the valid fixtures pass, with unknown fields", (profile) => {
+    expect(validate(jsonSchema(profile), full(profile))).toEqual([])
+    expect(
+      validate(jsonSchema(profile), setIn(full(profile), ["Data", "Initiation", "SupplementaryData"], { a: 1 }))
+    ).toEqual([])
+  })
+
+  it("the published examples: refused in revolut strict mode, valid in obie-3.1.11", () => {
+    expect(validate(jsonSchema("revolut"), fixture("revolut-published-example"))).toEqual([
+      "$.Data.Initiation.DebtorAccount: required"
+    ])
+    expect(validate(jsonSchema("obie-3.1.11"), fixture("obie-published-example"))).toEqual([])
+  })
+
+  it("the profile differences", () => {
+    const amount = ["Data", "Initiation", "InstructedAmount", "Amount"]
+    const rate = ["Data", "ExchangeRateInformation", "ExchangeRate"]
+    const name = ["Data", "Initiation", "CreditorAccount", "Name"]
+    expect(validate(jsonSchema("revolut"), setIn(full("revolut"), amount, "1500"))).not.toEqual([])
+    expect(validate(jsonSchema("obie-3.1.11"), setIn(full("obie-3.1.11"), amount, "1500"))).toEqual([])
+    expect(validate(jsonSchema("revolut"), setIn(full("revolut"), rate, 1.17))).not.toEqual([])
+    expect(validate(jsonSchema("obie-3.1.11"), setIn(full("obie-3.1.11"), rate, "1.17"))).not.toEqual([])
+    expect(validate(jsonSchema("revolut"), setIn(full("revolut"), name, "N".repeat(71)))).toEqual([
+      "$.Data.Initiation.CreditorAccount.Name: maxLength"
+    ])
+    expect(validate(jsonSchema("obie-3.1.11"), setIn(full("obie-3.1.11"), name, "N".repeat(71)))).toEqual([])
+    expect(
+      validate(jsonSchema("revolut"), setIn(full("revolut"), ["Data", "Status"], "AcceptedWithoutPosting"))
+    ).not.toEqual([])
+    expect(
+      validate(jsonSchema("obie-3.1.11"), setIn(full("obie-3.1.11"), ["Data", "Status"], "AcceptedWithoutPosting"))
+    ).toEqual([])
+    expect(validate(jsonSchema("revolut"), deleteIn(full("revolut"), ["Links"]))).toEqual(["$.Links: required"])
+    expect(validate(jsonSchema("obie-3.1.11"), deleteIn(full("obie-3.1.11"), ["Links"]))).toEqual([])
+  })
+
+  it.each(profiles)("%s: every encoded arbitrary value validates", (profile) => {
+    const schema = InternationalPayment.schema(profile)
+    const encode = Schema.encodeSync(schema)
+    const doc = jsonSchema(profile)
+    fc.assert(
+      fc.property(Arbitrary.make(schema), (payment) => {
+        expect(validate(doc, JSON.parse(JSON.stringify(encode(payment))))).toEqual([])
+      }),
+      { numRuns: 200 }
+    )
+  })
+})

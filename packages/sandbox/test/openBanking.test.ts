@@ -1,0 +1,129 @@
+import { expect, layer } from "@effect/vitest"
+import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
+import { Sandbox } from "@payrules/sandbox"
+import { Effect, Either } from "effect"
+import { call, server } from "./helpers.js"
+
+const headers = { authorization: "Bearer ob-token", "x-fapi-financial-id": "001580000103UAvAAM" }
+const interaction = "93bac548-d2de-4546-b106-880a5018460d"
+
+interface Seeded {
+  readonly payments: ReadonlyArray<{ readonly id: string; readonly status: string }>
+}
+
+const seeded = Effect.flatMap(server, (s) => Effect.map(call(`${s.urls.control}/seed`), (r) => r.json as Seeded))
+const get = (id: string, h: Record<string, string> = headers, init: RequestInit = {}) =>
+  Effect.flatMap(server, (s) => call(`${s.urls.openBanking}/international-payments/${id}`, { headers: h, ...init }))
+
+layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-payments/{id}", (it) => {
+  it.effect("serves payments in every status of the revolut profile, with every creditor scheme", () =>
+    Effect.gen(function* () {
+      const { payments } = yield* seeded
+      expect(new Set(payments.map((p) => p.status))).toEqual(
+        new Set(["Pending", "Rejected", "AcceptedSettlementInProcess", "AcceptedSettlementCompleted"])
+      )
+      const schemes = new Set<string>()
+      for (const p of payments) {
+        const r = yield* get(p.id)
+        expect(r.status).toBe(200)
+        const payment = Either.getOrThrow(InternationalPayment.decode("revolut", r.json, { mode: "strict" }))
+        expect(payment.Data.Status).toBe(p.status)
+        schemes.add(payment.Data.Initiation.CreditorAccount.SchemeName)
+      }
+      expect(schemes.size).toBe(4)
+    })
+  )
+
+  it.effect("plays back x-fapi-interaction-id, or generates one, on every response including errors", () =>
+    Effect.gen(function* () {
+      const { payments } = yield* seeded
+      const sent = yield* get(payments[0]!.id, { ...headers, "x-fapi-interaction-id": interaction })
+      expect(sent.headers.get("x-fapi-interaction-id")).toBe(interaction)
+      const generated = yield* get(payments[0]!.id)
+      expect(FapiHeaders.isInteractionId(generated.headers.get("x-fapi-interaction-id") ?? "")).toBe(true)
+      const error = yield* get("unknown", { ...headers, "x-fapi-interaction-id": interaction })
+      expect(error.headers.get("x-fapi-interaction-id")).toBe(interaction)
+      expect(error.json).toMatchObject({ Id: interaction })
+      const invalid = yield* get(payments[0]!.id, { ...headers, "x-fapi-interaction-id": "not-a-uuid" })
+      expect(invalid.status).toBe(400)
+      expect(FapiHeaders.isInteractionId(invalid.headers.get("x-fapi-interaction-id") ?? "")).toBe(true)
+    })
+  )
+
+  it.effect("an unknown payment id is a 400 (Open Banking rule), as OBErrorResponse1", () =>
+    Effect.gen(function* () {
+      const r = yield* get("ip_missing")
+      expect(r.status).toBe(400)
+      expect(r.json).toMatchObject({
+        Code: "400 Bad Request",
+        Errors: [{ ErrorCode: "UK.OBIE.Resource.NotFound", Path: "InternationalPaymentId" }]
+      })
+    })
+  )
+
+  it.effect("401 without Authorization; 400 without x-fapi-financial-id; 403 for another institution", () =>
+    Effect.gen(function* () {
+      const { payments } = yield* seeded
+      const id = payments[0]!.id
+      expect((yield* get(id, { "x-fapi-financial-id": headers["x-fapi-financial-id"] })).status).toBe(401)
+      const missing = yield* get(id, { authorization: headers.authorization })
+      expect(missing.status).toBe(400)
+      expect(missing.json).toMatchObject({
+        Errors: [{ ErrorCode: "UK.OBIE.Header.Missing", Path: "x-fapi-financial-id" }]
+      })
+      const other = yield* get(id, { ...headers, "x-fapi-financial-id": "0015800000jfwxXAAQ" })
+      expect(other.status).toBe(403)
+    })
+  )
+
+  it.effect("validates the other FAPI headers: a bad IP address or HTTP date is a 400", () =>
+    Effect.gen(function* () {
+      const { payments } = yield* seeded
+      const id = payments[0]!.id
+      expect((yield* get(id, { ...headers, "x-fapi-customer-ip-address": "104.25.212.99" })).status).toBe(200)
+      expect((yield* get(id, { ...headers, "x-fapi-customer-ip-address": "999.1.1.1" })).status).toBe(400)
+      expect(
+        (yield* get(id, { ...headers, "x-fapi-customer-last-logged-time": "Sun, 10 Sep 2017 19:43:31 GMT" })).status
+      ).toBe(200)
+      expect(
+        (yield* get(id, { ...headers, "x-fapi-customer-last-logged-time": "Mon, 10 Sep 2017 19:43:31 GMT" })).status
+      ).toBe(400)
+    })
+  )
+
+  it.effect("405 for another method, 406 when Accept excludes JSON", () =>
+    Effect.gen(function* () {
+      const { payments } = yield* seeded
+      const post = yield* get(payments[0]!.id, headers, { method: "POST" })
+      expect(post.status).toBe(405)
+      expect(post.headers.get("allow")).toBe("GET")
+      expect(post.json).toMatchObject({ Code: "405 Method Not Allowed" })
+      expect((yield* get(payments[0]!.id, { ...headers, accept: "application/xml" })).status).toBe(406)
+    })
+  )
+
+  it.effect("429 with Retry-After and 500 when the operation is faulted", () =>
+    Effect.gen(function* () {
+      const s = yield* server
+      const { payments } = yield* seeded
+      const put = (rules: unknown) =>
+        call(`${s.urls.control}/faults`, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(rules)
+        })
+      yield* put([{ operation: "getInternationalPayment", kind: "rate-limit", count: 1, retryAfterSeconds: 7 }])
+      const limited = yield* get(payments[0]!.id)
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get("retry-after")).toBe("7")
+      yield* put([{ operation: "getInternationalPayment", kind: "fail-before", count: 1, status: 500 }])
+      const failed = yield* get(payments[0]!.id)
+      expect(failed.status).toBe(500)
+      expect(failed.json).toMatchObject({
+        Code: "500 Internal Server Error",
+        Errors: [{ ErrorCode: "UK.OBIE.UnexpectedError" }]
+      })
+      expect((yield* get(payments[0]!.id)).status).toBe(200)
+    })
+  )
+})
