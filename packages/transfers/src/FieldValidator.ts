@@ -29,7 +29,7 @@ import type * as RuleError from "./RuleError.js"
  * @since 0.1.0
  * @category models
  */
-export type Strictness = "strip" | "error" | "allow"
+export type Strictness = Rules.Strictness
 
 /**
  * The rule an issue breaks:
@@ -48,17 +48,7 @@ export type Strictness = "strip" | "error" | "allow"
  * @since 0.1.0
  * @category models
  */
-export type Rule =
-  | "Type"
-  | "Required"
-  | "UnknownField"
-  | "MinLength"
-  | "MaxLength"
-  | "Pattern"
-  | "OneOf"
-  | "Currency"
-  | "PositiveAmount"
-  | "OneReceiverMethod"
+export type Rule = Rules.Rule
 
 /**
  * One problem of a body: where, which rule, and what to tell the person who filled it.

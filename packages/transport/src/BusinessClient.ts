@@ -222,6 +222,8 @@ export class BusinessClient extends Context.Tag("@payrules/transport/BusinessCli
   BusinessClientService
 >() {}
 
+const spanOptions = Http.spanOptions
+
 const toError = (failure: Http.Failure, requestId?: string): BusinessClientError =>
   new BusinessClientError({
     reason: failure.reason,
@@ -264,26 +266,35 @@ export const make = (
         errorBody
       })
 
-    const findTransactionByRequestId: BusinessClientService["findTransactionByRequestId"] = (requestId) =>
-      findOnce(requestId).pipe(
+    /** one read: retried per the policy, its failure as a BusinessClientError, in a span */
+    const call = <A>(
+      attempt: Effect.Effect<Http.Answer<A>, Http.Failure, HttpClient.HttpClient>,
+      span: string,
+      requestId?: string
+    ): Effect.Effect<A, BusinessClientError> =>
+      attempt.pipe(
         Effect.retry(Http.retrySchedule(cfg.retry)),
-        Effect.map((answer) => Option.fromNullable(answer.value[0])),
+        Effect.map((answer) => answer.value),
         Effect.mapError((f) => toError(f, requestId)),
         provide,
-        Effect.withSpan("BusinessClient.findTransactionByRequestId", {
-          attributes: { "payrules.request_id": requestId }
-        })
+        Effect.withSpan(
+          span,
+          requestId === undefined ? spanOptions : { ...spanOptions, attributes: { "payrules.request_id": requestId } }
+        )
       )
 
-    const exchangeReasons: BusinessClientService["exchangeReasons"] = Http.send(
-      withAuth(HttpClientRequest.get(`${base}/exchange-reasons`)),
-      { timeout: cfg.timeout, success: ExchangeReason.ExchangeReasonList, errorBody }
-    ).pipe(
-      Effect.retry(Http.retrySchedule(cfg.retry)),
-      Effect.map((answer) => answer.value),
-      Effect.mapError((f) => toError(f)),
-      provide,
-      Effect.withSpan("BusinessClient.exchangeReasons")
+    const findTransactionByRequestId: BusinessClientService["findTransactionByRequestId"] = (requestId) =>
+      Effect.map(call(findOnce(requestId), "BusinessClient.findTransactionByRequestId", requestId), (found) =>
+        Option.fromNullable(found[0])
+      )
+
+    const exchangeReasons: BusinessClientService["exchangeReasons"] = call(
+      Http.send(withAuth(HttpClientRequest.get(`${base}/exchange-reasons`)), {
+        timeout: cfg.timeout,
+        success: ExchangeReason.ExchangeReasonList,
+        errorBody
+      }),
+      "BusinessClient.exchangeReasons"
     )
 
     const exchange: BusinessClientService["exchange"] = (input) =>
@@ -359,21 +370,19 @@ export const make = (
       }).pipe(
         Effect.catchTag("RequestLedgerError", (e) => Effect.die(e)),
         provide,
-        Effect.withSpan("BusinessClient.exchange")
+        Effect.withSpan("BusinessClient.exchange", spanOptions)
       )
 
     const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (request) =>
-      payFieldsLimiter(
-        Http.send(
-          withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(HttpClientRequest.bodyUnsafeJson(request)),
-          { timeout: cfg.timeout, success: PayFields.FieldsResponse, errorBody }
-        )
-      ).pipe(
-        Effect.retry(Http.retrySchedule(cfg.retry)),
-        Effect.map((answer) => answer.value),
-        Effect.mapError((f) => toError(f)),
-        provide,
-        Effect.withSpan("BusinessClient.transferFieldRequirements")
+      call(
+        // every attempt takes a token: retries count against the limit too
+        payFieldsLimiter(
+          Http.send(
+            withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(HttpClientRequest.bodyUnsafeJson(request)),
+            { timeout: cfg.timeout, success: PayFields.FieldsResponse, errorBody }
+          )
+        ),
+        "BusinessClient.transferFieldRequirements"
       )
 
     return { exchange, exchangeReasons, findTransactionByRequestId, transferFieldRequirements }

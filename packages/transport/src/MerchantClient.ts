@@ -174,7 +174,7 @@ export const make = (cfg: MerchantClientConfig): Effect.Effect<MerchantClientSer
         )
       }).pipe(
         Effect.provideService(HttpClient.HttpClient, http),
-        Effect.withSpan("MerchantClient.listSubscriptionPlansPage")
+        Effect.withSpan("MerchantClient.listSubscriptionPlansPage", Http.spanOptions)
       )
 
     const listSubscriptionPlans: MerchantClientService["listSubscriptionPlans"] = (filters = {}) =>

@@ -199,7 +199,10 @@ export const make = (
         Effect.provideService(HttpClient.HttpClient, http),
         // the token and the end user's ip address and user agent never reach a span or a log
         Effect.locallyWith(Headers.currentRedactedNames, (names) => [...names, ...FapiHeaders.redactedHeaderNames]),
-        Effect.withSpan("OpenBankingClient.getInternationalPayment", { attributes: { "payrules.payment_id": id } })
+        Effect.withSpan("OpenBankingClient.getInternationalPayment", {
+          ...Http.spanOptions,
+          attributes: { "payrules.payment_id": id }
+        })
       )
     return { getInternationalPayment }
   })

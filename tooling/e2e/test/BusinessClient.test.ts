@@ -4,7 +4,7 @@ import { RequestLedger } from "@payrules/exchange"
 import { Fault, Sandbox } from "@payrules/sandbox"
 import { BusinessClient } from "@payrules/transport"
 import { BigDecimal, Duration, Effect, Layer, Option, Redacted } from "effect"
-import { control, type Seed, withSandbox } from "./layers.js"
+import { control, type Seed, setFaults, withSandbox } from "./layers.js"
 
 type Currency = BusinessClient.ExchangeInput["from"]["currency"]
 
@@ -15,17 +15,6 @@ const sell = (seed: Seed, amount: string, requestId?: string): BusinessClient.Ex
   amount: BigDecimal.unsafeFromString(amount),
   ...(requestId === undefined ? {} : { request_id: requestId })
 })
-
-const setFaults = (rules: ReadonlyArray<Fault.FaultRule>) =>
-  Effect.flatMap(Sandbox.SandboxServer, (s) =>
-    Effect.promise(() =>
-      fetch(`${s.urls.control}/faults`, {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(rules)
-      })
-    )
-  )
 
 interface LedgerEntry {
   readonly request_id: string

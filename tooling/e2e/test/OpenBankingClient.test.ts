@@ -6,22 +6,11 @@ import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
 import { OpenBankingClient } from "@payrules/transport"
 import { Arbitrary, DateTime, Effect, FastCheck, Layer, Schema } from "effect"
-import { control, fastRetry, token, withSandbox } from "./layers.js"
+import { control, fastRetry, setFaults, token, withSandbox } from "./layers.js"
 
 interface Seeded {
   readonly payments: ReadonlyArray<{ readonly id: string; readonly status: string }>
 }
-
-const setFaults = (rules: unknown) =>
-  Effect.flatMap(Sandbox.SandboxServer, (s) =>
-    Effect.promise(() =>
-      fetch(`${s.urls.control}/faults`, {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(rules)
-      })
-    )
-  )
 
 layer(withSandbox({ seed: 61, plans: 15 }), { excludeTestServices: true })(
   "OpenBankingClient against the sandbox",

@@ -3,7 +3,7 @@
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { RequestLedger } from "@payrules/exchange"
-import { Sandbox } from "@payrules/sandbox"
+import { type Fault, Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import { Duration, Effect, Layer, Redacted } from "effect"
 
@@ -57,6 +57,18 @@ export const withSandbox = (
 export const control = <A = unknown>(path: string) =>
   Effect.flatMap(Sandbox.SandboxServer, (s) =>
     Effect.promise(() => fetch(`${s.urls.control}${path}`).then((r) => r.json() as Promise<A>))
+  )
+
+/** replaces the sandbox's fault rules */
+export const setFaults = (rules: ReadonlyArray<Fault.FaultRule>) =>
+  Effect.flatMap(Sandbox.SandboxServer, (s) =>
+    Effect.promise(() =>
+      fetch(`${s.urls.control}/faults`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(rules)
+      })
+    )
   )
 
 export interface Seed {

@@ -76,18 +76,16 @@ const merchantCodes: Record<number, string> = {
   503: "service_unavailable"
 }
 
+/** What goes into an error body besides the status and the message. @internal */
+export interface BodyOptions {
+  readonly issues?: ReadonlyArray<Issue>
+  readonly code?: number | string
+  readonly interactionId?: string | undefined
+  readonly now: number
+}
+
 /** The error body of a family. @internal */
-export const body = (
-  family: Family,
-  status: number,
-  message: string,
-  options: {
-    readonly issues?: ReadonlyArray<Issue>
-    readonly code?: number | string
-    readonly interactionId?: string | undefined
-    readonly now: number
-  }
-): unknown => {
+export const body = (family: Family, status: number, message: string, options: BodyOptions): unknown => {
   switch (family) {
     case "business":
       return { code: options.code ?? businessCodes[status] ?? BusinessApi.ErrorCode.InternalError, message }
@@ -115,12 +113,7 @@ export const response = (
   family: Family | undefined,
   status: number,
   message: string,
-  options: {
-    readonly issues?: ReadonlyArray<Issue>
-    readonly code?: number | string
-    readonly interactionId?: string | undefined
-    readonly now: number
-  }
+  options: BodyOptions
 ): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.unsafeJson(
     family === undefined

@@ -151,33 +151,27 @@ export const send = <A, I, EA, EI>(
       parsed = false
     }
     if (response.status >= 200 && response.status < 300) {
-      if (!parsed) {
-        return yield* Effect.fail<Failure>({
-          reason: "Decode",
-          status: response.status,
-          raw: text,
-          body: undefined,
-          retryAfter: undefined,
-          headers,
-          message: "the response body is not JSON",
-          ambiguous: false
-        })
-      }
+      const undecodable = (message: string): Failure => ({
+        reason: "Decode",
+        status: response.status,
+        raw: text,
+        body: undefined,
+        retryAfter: undefined,
+        headers,
+        message,
+        ambiguous: false
+      })
+      if (!parsed) return yield* Effect.fail(undecodable("the response body is not JSON"))
       const decoded = Schema.decodeUnknownEither(options.success)(json, { errors: "all" })
       if (Either.isLeft(decoded)) {
         const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0]
-        return yield* Effect.fail<Failure>({
-          reason: "Decode",
-          status: response.status,
-          raw: text,
-          body: undefined,
-          retryAfter: undefined,
-          headers,
-          message: `the response does not match the schema at ${
-            issue === undefined || issue.path.length === 0 ? "(body)" : issue.path.map(String).join(".")
-          }: ${issue?.message ?? decoded.left.message}`,
-          ambiguous: false
-        })
+        return yield* Effect.fail(
+          undecodable(
+            `the response does not match the schema at ${
+              issue === undefined || issue.path.length === 0 ? "(body)" : issue.path.map(String).join(".")
+            }: ${issue?.message ?? decoded.left.message}`
+          )
+        )
       }
       return { value: decoded.right, status: response.status, headers }
     }
@@ -234,3 +228,11 @@ export const retrySchedule = (policy: RetryPolicy) =>
       Duration.max(Duration.max(delay, failure.retryAfter ?? Duration.zero), Duration.decode(policy.minSpacing))
     )
   )
+
+/**
+ * The options of the clients' spans: no stack trace captured per call (an `Error().stack` costs more than the rest
+ * of the client's work on a request); the operation's name says where it comes from.
+ *
+ * @internal
+ */
+export const spanOptions = { captureStackTrace: false } as const
