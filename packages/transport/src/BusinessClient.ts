@@ -121,14 +121,9 @@ export interface BusinessClientConfig {
  * @category constants
  */
 export const defaults: Omit<BusinessClientConfig, "baseUrl" | "token"> = {
-  timeout: Duration.seconds(10),
-  retry: { maxAttempts: 3, baseDelay: Duration.millis(500), maxDelay: Duration.seconds(5), minSpacing: Duration.zero },
-  exchangeRetry: {
-    maxAttempts: 3,
-    baseDelay: Duration.millis(500),
-    maxDelay: Duration.seconds(5),
-    minSpacing: Duration.seconds(1)
-  },
+  timeout: Http.defaultTimeout,
+  retry: Http.defaultRetry,
+  exchangeRetry: { ...Http.defaultRetry, minSpacing: Duration.seconds(1) },
   payFieldsLimit: { limit: 450, window: Duration.minutes(1) }
 }
 
@@ -140,12 +135,7 @@ export const defaults: Omit<BusinessClientConfig, "baseUrl" | "token"> = {
  * @category config
  */
 export const config: Config.Config<BusinessClientConfig> = Config.nested(
-  Config.all({
-    baseUrl: Config.string("BASE_URL"),
-    token: Config.redacted("TOKEN"),
-    timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(Duration.decode(defaults.timeout))),
-    maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaults.retry.maxAttempts))
-  }).pipe(
+  Http.connectionConfig.pipe(
     Config.map(({ maxAttempts, ...rest }) => ({
       ...defaults,
       ...rest,

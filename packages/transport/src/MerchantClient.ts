@@ -11,7 +11,7 @@ import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
-import * as Duration from "effect/Duration"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
@@ -65,8 +65,8 @@ export interface MerchantClientConfig {
  */
 export const defaults: Omit<MerchantClientConfig, "baseUrl" | "token"> = {
   apiVersion: "2024-09-01",
-  timeout: Duration.seconds(10),
-  retry: { maxAttempts: 3, baseDelay: Duration.millis(500), maxDelay: Duration.seconds(5), minSpacing: Duration.zero }
+  timeout: Http.defaultTimeout,
+  retry: Http.defaultRetry
 }
 
 /**
@@ -77,13 +77,11 @@ export const defaults: Omit<MerchantClientConfig, "baseUrl" | "token"> = {
  * @category config
  */
 export const config: Config.Config<MerchantClientConfig> = Config.nested(
-  Config.all({
-    baseUrl: Config.string("BASE_URL"),
-    token: Config.redacted("TOKEN"),
-    apiVersion: Config.string("API_VERSION").pipe(Config.withDefault(defaults.apiVersion)),
-    timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(Duration.decode(defaults.timeout))),
-    maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaults.retry.maxAttempts))
-  }).pipe(Config.map(({ maxAttempts, ...rest }) => ({ ...rest, retry: { ...defaults.retry, maxAttempts } }))),
+  Config.zipWith(
+    Http.connectionConfig,
+    Config.string("API_VERSION").pipe(Config.withDefault(defaults.apiVersion)),
+    ({ maxAttempts, ...rest }, apiVersion) => ({ ...rest, apiVersion, retry: { ...defaults.retry, maxAttempts } })
+  ),
   "MERCHANT"
 )
 

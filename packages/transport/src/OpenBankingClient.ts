@@ -13,7 +13,7 @@ import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import type * as DateTime from "effect/DateTime"
-import * as Duration from "effect/Duration"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
@@ -64,8 +64,8 @@ export interface OpenBankingClientConfig {
  * @category constants
  */
 export const defaults: Omit<OpenBankingClientConfig, "baseUrl" | "token" | "financialId"> = {
-  timeout: Duration.seconds(10),
-  retry: { maxAttempts: 3, baseDelay: Duration.millis(500), maxDelay: Duration.seconds(5), minSpacing: Duration.zero }
+  timeout: Http.defaultTimeout,
+  retry: Http.defaultRetry
 }
 
 /**
@@ -77,13 +77,11 @@ export const defaults: Omit<OpenBankingClientConfig, "baseUrl" | "token" | "fina
  * @category config
  */
 export const config: Config.Config<OpenBankingClientConfig> = Config.nested(
-  Config.all({
-    baseUrl: Config.string("BASE_URL"),
-    token: Config.redacted("TOKEN"),
-    financialId: Config.string("FINANCIAL_ID"),
-    timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(Duration.decode(defaults.timeout))),
-    maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaults.retry.maxAttempts))
-  }).pipe(Config.map(({ maxAttempts, ...rest }) => ({ ...rest, retry: { ...defaults.retry, maxAttempts } }))),
+  Config.zipWith(Http.connectionConfig, Config.string("FINANCIAL_ID"), ({ maxAttempts, ...rest }, financialId) => ({
+    ...rest,
+    financialId,
+    retry: { ...defaults.retry, maxAttempts }
+  })),
   "OPEN_BANKING"
 )
 

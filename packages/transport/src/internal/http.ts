@@ -9,6 +9,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { HttpDate } from "@payrules/iso8601"
 import * as Clock from "effect/Clock"
+import * as Config from "effect/Config"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -210,6 +211,38 @@ export interface RetryPolicy {
   /** the shortest time between two attempts, whatever the backoff (default 0) */
   readonly minSpacing: Duration.DurationInput
 }
+
+/**
+ * The retry policy every client starts from: three attempts, backoff from 0.5 s doubling up to 5 s.
+ *
+ * @internal
+ */
+export const defaultRetry: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelay: Duration.millis(500),
+  maxDelay: Duration.seconds(5),
+  minSpacing: Duration.zero
+}
+
+/**
+ * The per-request timeout every client starts from.
+ *
+ * @internal
+ */
+export const defaultTimeout: Duration.Duration = Duration.seconds(10)
+
+/**
+ * What every client reads from its environment prefix: `BASE_URL`, `TOKEN` (redacted), `TIMEOUT` and
+ * `MAX_ATTEMPTS`, with the defaults above.
+ *
+ * @internal
+ */
+export const connectionConfig = Config.all({
+  baseUrl: Config.string("BASE_URL"),
+  token: Config.redacted("TOKEN"),
+  timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(defaultTimeout)),
+  maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaultRetry.maxAttempts))
+})
 
 /**
  * Exponential backoff with jitter, capped, for at most `maxAttempts - 1` retries of retryable failures, and never
