@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
 import { readFixture } from "@payrules/vitest"
+import { scaledDuration } from "@payrules/vitest/Durations"
 import { DateTime, Either, FastCheck as fc } from "effect"
 import { Temporal } from "temporal-polyfill"
 
@@ -206,19 +207,7 @@ const smallDuration: fc.Arbitrary<IsoDuration.IsoDuration> = fc.oneof(
 
 const temporalAdd = (epochMillis: number, zone: string, d: IsoDuration.IsoDuration, k: number): number => {
   const zdt = Temporal.Instant.fromEpochMilliseconds(epochMillis).toZonedDateTimeISO(zone)
-  const scaled = Temporal.Duration.from({
-    years: d.years * k,
-    months: d.months * k,
-    weeks: d.weeks * k,
-    days: d.days * k,
-    hours: d.hours * k,
-    minutes: d.minutes * k,
-    seconds: d.seconds * k,
-    milliseconds: d.milliseconds * k,
-    microseconds: d.microseconds * k,
-    nanoseconds: d.nanoseconds * k
-  })
-  return zdt.add(scaled).epochMilliseconds
+  return zdt.add(scaledDuration(d, k)).epochMilliseconds
 }
 
 describe("Calendar.addTo agrees with Temporal.ZonedDateTime.prototype.add", () => {

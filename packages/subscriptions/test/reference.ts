@@ -3,8 +3,8 @@
  * `Temporal.ZonedDateTime.prototype.add`, and finds the subscription-start grid by walking too. Slow on purpose and
  * obviously correct; used by the property tests and as the peer in the benchmarks.
  */
-import type { IsoDuration } from "@payrules/iso8601"
 import type { Schedule, SubscriptionPlan } from "@payrules/subscriptions"
+import { scaledDuration } from "@payrules/vitest/Durations"
 import { Temporal } from "temporal-polyfill"
 
 export interface RefCycle {
@@ -13,18 +13,6 @@ export interface RefCycle {
   readonly start: number
   readonly end: number
 }
-
-export const times = (d: IsoDuration.IsoDuration, k: number) =>
-  Temporal.Duration.from({
-    years: d.years * k,
-    months: d.months * k,
-    weeks: d.weeks * k,
-    days: d.days * k,
-    hours: d.hours * k,
-    minutes: d.minutes * k,
-    seconds: d.seconds * k,
-    milliseconds: d.milliseconds * k
-  })
 
 export const reference = (
   v: SubscriptionPlan.Variation,
@@ -48,8 +36,8 @@ export const reference = (
     if (anchor === "subscription-start" && p > 0) {
       // walk the grid of the billing start until the phase start
       let m = 0
-      while (Temporal.ZonedDateTime.compare(billingStart.add(times(d, m + 1)), t) <= 0) m++
-      if (billingStart.add(times(d, m)).equals(t)) {
+      while (Temporal.ZonedDateTime.compare(billingStart.add(scaledDuration(d, m + 1)), t) <= 0) m++
+      if (billingStart.add(scaledDuration(d, m)).equals(t)) {
         base = billingStart
         offset = m
       }
@@ -57,9 +45,9 @@ export const reference = (
     const count = phase.cycle_count ?? Number.POSITIVE_INFINITY
     let end = t
     for (let j = 0; j < count && cycles.length < maxCycles; j++) {
-      const s = base.add(times(d, offset + j))
+      const s = base.add(scaledDuration(d, offset + j))
       if (s.epochMilliseconds >= untilMs) return cycles
-      end = base.add(times(d, offset + j + 1))
+      end = base.add(scaledDuration(d, offset + j + 1))
       cycles.push({ phaseId: phase.id, cycleIndex: j, start: s.epochMilliseconds, end: end.epochMilliseconds })
     }
     t = end
