@@ -19,7 +19,6 @@ import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as RateLimiter from "effect/RateLimiter"
-import type * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
@@ -101,11 +100,7 @@ export interface RetryPolicy extends Http.RetryPolicy {}
  * @since 0.1.0
  * @category models
  */
-export interface BusinessClientConfig {
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
-  /** the timeout of one attempt (default 10 s) */
-  readonly timeout: Duration.DurationInput
+export interface BusinessClientConfig extends Http.Connection {
   /** retries of the reads and of /pay/fields: 3 attempts, 0.5 s doubling to 5 s, with jitter */
   readonly retry: RetryPolicy
   /** retries of POST /exchange: the same, and at least 1 s between attempts */

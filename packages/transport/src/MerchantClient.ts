@@ -16,7 +16,6 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as Http from "./internal/http.js"
@@ -49,14 +48,9 @@ export class MerchantClientError extends Data.TaggedError("MerchantClientError")
  * @since 0.1.0
  * @category models
  */
-export interface MerchantClientConfig {
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
+export interface MerchantClientConfig extends Http.Connection {
   /** the `Revolut-Api-Version` header (default 2024-09-01) */
   readonly apiVersion: string
-  /** the timeout of one attempt (default 10 s) */
-  readonly timeout: Duration.DurationInput
-  readonly retry: Http.RetryPolicy
 }
 
 /**

@@ -16,7 +16,6 @@ import type * as DateTime from "effect/DateTime"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type * as Redacted from "effect/Redacted"
 import * as Http from "./internal/http.js"
 import * as OpenBankingApi from "./OpenBankingApi.js"
 
@@ -49,14 +48,9 @@ export class OpenBankingClientError extends Data.TaggedError("OpenBankingClientE
  * @since 0.1.0
  * @category models
  */
-export interface OpenBankingClientConfig {
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
+export interface OpenBankingClientConfig extends Http.Connection {
   /** `x-fapi-financial-id`: the account-servicing institution the requests are issued to */
   readonly financialId: string
-  /** the timeout of one attempt (default 10 s) */
-  readonly timeout: Duration.DurationInput
-  readonly retry: Http.RetryPolicy
 }
 
 /**

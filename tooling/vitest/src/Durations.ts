@@ -4,34 +4,32 @@
  */
 
 /**
- * The fields of a duration, as `@payrules/iso8601`'s `IsoDuration` holds them.
+ * The units of a duration, in Temporal's order; `@payrules/iso8601`'s `IsoDuration` has a number field for each.
  */
-export interface DurationFields {
-  readonly years: number
-  readonly months: number
-  readonly weeks: number
-  readonly days: number
-  readonly hours: number
-  readonly minutes: number
-  readonly seconds: number
-  readonly milliseconds: number
-  readonly microseconds: number
-  readonly nanoseconds: number
-}
+export const units = [
+  "years",
+  "months",
+  "weeks",
+  "days",
+  "hours",
+  "minutes",
+  "seconds",
+  "milliseconds",
+  "microseconds",
+  "nanoseconds"
+] as const
 
 /**
- * `k` times a duration, field by field, as a `Temporal.DurationLike` for the Temporal references of the tests
+ * A duration as its ten unit fields.
+ */
+export type DurationFields = { readonly [U in (typeof units)[number]]: number }
+
+/**
+ * `k` times a duration, unit by unit, as a `Temporal.DurationLike` for the Temporal references of the tests
  * (`zdt.add(scaledDuration(d, k))` is what "k cycles of d" means in Temporal).
  */
-export const scaledDuration = (d: DurationFields, k: number): DurationFields => ({
-  years: d.years * k,
-  months: d.months * k,
-  weeks: d.weeks * k,
-  days: d.days * k,
-  hours: d.hours * k,
-  minutes: d.minutes * k,
-  seconds: d.seconds * k,
-  milliseconds: d.milliseconds * k,
-  microseconds: d.microseconds * k,
-  nanoseconds: d.nanoseconds * k
-})
+export const scaledDuration = (d: DurationFields, k: number): DurationFields => {
+  const out = {} as { -readonly [U in keyof DurationFields]: number }
+  for (const unit of units) out[unit] = d[unit] * k
+  return out
+}

@@ -352,37 +352,28 @@ export interface CompileOptions {
   readonly strictness: Strictness
 }
 
+/** A length bound of the server's rule: refused when it is not a non-negative integer, else applied. */
+const serverLength = (
+  l: Leaf,
+  name: string,
+  key: "min_length" | "max_length",
+  value: number | undefined,
+  tighten: (l: Leaf, bound: number, source: string) => void,
+  errors: Array<RuleError.RuleError>
+): void => {
+  if (value === undefined) return
+  if (isLength(value)) tighten(l, value, "the server's rule")
+  else
+    errors.push(RuleError.make("InvalidLength", name, `${name}: ${key} must be a non-negative integer, not ${value}`))
+}
+
 const applyServer = (l: Leaf, f: PayFields.FieldRequirement, errors: Array<RuleError.RuleError>): void => {
   const name = f.name
   const v = f.validation
   l.server = true
   if (v !== undefined) {
-    if (v.min_length !== undefined) {
-      if (!isLength(v.min_length)) {
-        errors.push(
-          RuleError.make(
-            "InvalidLength",
-            name,
-            `${name}: min_length must be a non-negative integer, not ${v.min_length}`
-          )
-        )
-      } else {
-        tightenMin(l, v.min_length, "the server's rule")
-      }
-    }
-    if (v.max_length !== undefined) {
-      if (!isLength(v.max_length)) {
-        errors.push(
-          RuleError.make(
-            "InvalidLength",
-            name,
-            `${name}: max_length must be a non-negative integer, not ${v.max_length}`
-          )
-        )
-      } else {
-        tightenMax(l, v.max_length, "the server's rule")
-      }
-    }
+    serverLength(l, name, "min_length", v.min_length, tightenMin, errors)
+    serverLength(l, name, "max_length", v.max_length, tightenMax, errors)
     if (v.regex !== undefined) {
       const r = Regex.compile(v.regex.pattern)
       if (!r.ok) errors.push(failureToError(v.regex.pattern, name, r.failure))

@@ -15,6 +15,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
+import type * as Redacted from "effect/Redacted"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 
@@ -230,6 +231,20 @@ export const defaultRetry: RetryPolicy = {
  * @internal
  */
 export const defaultTimeout: Duration.Duration = Duration.seconds(10)
+
+/**
+ * Where and how every client connects.
+ *
+ * @internal
+ */
+export interface Connection {
+  readonly baseUrl: string
+  readonly token: Redacted.Redacted<string>
+  /** the timeout of one attempt (default 10 s) */
+  readonly timeout: Duration.DurationInput
+  /** retries of the calls: 3 attempts, 0.5 s doubling to 5 s, with jitter */
+  readonly retry: RetryPolicy
+}
 
 /**
  * What every client reads from its environment prefix: `BASE_URL`, `TOKEN` (redacted), `TIMEOUT` and
