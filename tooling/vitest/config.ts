@@ -4,9 +4,29 @@
  * Workspace packages resolve to their TypeScript sources through the `@payrules/source` export condition, so tests
  * run against `src/` without a build step and a change in one package is seen at once by the packages that use it.
  */
+
 import { defineConfig } from "vitest/config"
+import type { Reporter } from "vitest/reporters"
 
 const conditions = ["@payrules/source", "module", "node", "import", "default"]
+
+const testTimeout = 30_000
+
+/**
+ * Prints how long each test file took, slowest first, as a share of the test timeout: a suite that must pass on a
+ * busy machine keeps every file far below its timeout (the goal is under a third of it, under load). It only prints:
+ * a duration is never a test's verdict.
+ */
+const durations: Reporter = {
+  onFinished: (files) => {
+    const rows = files
+      .map((f) => ({ name: f.name, ms: f.result?.duration ?? 0 }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map((r) => `${r.name} ${(r.ms / 1000).toFixed(1)} s (${Math.round((100 * r.ms) / testTimeout)}% of the timeout)`)
+    if (rows.length > 0) console.log(`  slowest test files: ${rows.join(", ")}`)
+  }
+}
 
 export const shared = defineConfig({
   resolve: { conditions },
@@ -14,8 +34,9 @@ export const shared = defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout,
+    hookTimeout: testTimeout,
+    reporters: ["default", durations],
     sequence: { concurrent: false }
   }
 })
