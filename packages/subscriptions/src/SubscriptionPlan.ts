@@ -35,7 +35,8 @@ export const SubscriptionItem: Schema.Schema<{ readonly [key: string]: unknown }
   arbitrary: () => (fc) =>
     fc.dictionary(
       fc.stringMatching(/^[a-z][a-z_]{0,11}$/),
-      fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)))
+      fc.jsonValue({ maxDepth: 2, depthSize: "small" }).map((v) => JSON.parse(JSON.stringify(v))),
+      { maxKeys: 4 }
     ),
   equivalence: () => (a, b) => JSON.stringify(a) === JSON.stringify(b),
   jsonSchema: { type: "object" }
