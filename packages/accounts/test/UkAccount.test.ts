@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { UkAccount } from "@payrules/accounts"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { Either, Schema } from "effect"
+import { Either, FastCheck as fc, Schema } from "effect"
 
 describe("UkAccount parsing", () => {
   it("accepts sort codes written 12-34-56 and 123456", () => {
@@ -53,6 +53,73 @@ describe("UkAccount parsing", () => {
       expect(Either.isLeft(r) && r.left.reason, bad).toBe("IdentifierSyntax")
     }
     expect(() => UkAccount.unsafeParseIdentifier("1")).toThrow(UkAccount.UkAccountError)
+  })
+})
+
+describe("UkAccount.standardise: Vocalink's nonstandard account numbers", () => {
+  const standard = (sortCode: string, account: string, bank?: UkAccount.NonStandardBank) =>
+    Either.map(
+      UkAccount.standardise(sortCode, account, bank === undefined ? undefined : { bank }),
+      UkAccount.formatIdentifier
+    )
+  const reasonOf = (sortCode: string, account: string, bank?: UkAccount.NonStandardBank) =>
+    Either.match(UkAccount.standardise(sortCode, account, { bank }), { onLeft: (e) => e.reason, onRight: () => "ok" })
+
+  // the examples of the specification's table "Nonstandard account numbers"
+  it.each([
+    ["123456", "123456", undefined, "12345600123456"],
+    ["123456", "1234567", undefined, "12345601234567"],
+    ["123456", "0123456789", "NatWest", "12345623456789"],
+    ["123456", "01-23456789", "NatWest", "12345623456789"],
+    ["123456", "1234567890", "CoOperativeBank", "12345612345678"],
+    ["123456", "1234567890", "LeedsBuildingSociety", "12345612345678"],
+    ["12-34-56", "123456789", "Santander", "12345123456789"]
+  ] as const)("%s %s (%s) -> %s", (sortCode, account, bank, expected) => {
+    expect(standard(sortCode, account, bank)).toEqual(Either.right(expected))
+  })
+
+  it("six and seven digits are padded for any bank; eight are kept", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[0-9]{6}$/),
+        fc.stringMatching(/^[0-9]{6,8}$/),
+        fc.constantFrom<UkAccount.NonStandardBank | undefined>(
+          undefined,
+          "NatWest",
+          "CoOperativeBank",
+          "LeedsBuildingSociety",
+          "Santander"
+        ),
+        (sortCode, account, bank) => {
+          const r = Either.getOrThrow(UkAccount.standardise(sortCode, account, { bank }))
+          expect(r).toEqual({ sortCode, accountNumber: account.padStart(8, "0") })
+        }
+      )
+    )
+  })
+
+  it("nine and ten digits need the issuing bank's rule", () => {
+    expect(reasonOf("123456", "123456789")).toBe("NonStandardAccountNumber")
+    expect(reasonOf("123456", "123456789", "NatWest")).toBe("NonStandardAccountNumber")
+    expect(reasonOf("123456", "1234567890")).toBe("NonStandardAccountNumber")
+    expect(reasonOf("123456", "1234567890", "Santander")).toBe("NonStandardAccountNumber")
+    expect(reasonOf("123456", "01-23456789", "CoOperativeBank")).toBe("AccountNumberSyntax")
+    const e = Either.getOrThrow(Either.flip(UkAccount.standardise("123456", "1234567890")))
+    expect(e.message).toContain("{ bank }")
+  })
+
+  it.each(["12345", "12345678901", "1234567a", "", "12-3456789"])("refuses %j", (account) => {
+    expect(reasonOf("123456", account, "NatWest")).toBe("AccountNumberSyntax")
+    expect(Either.getOrThrow(Either.flip(UkAccount.standardise("123456", account))).message).toContain("6 to 10 digits")
+  })
+
+  it("checks the sort code first, and unsafeStandardise throws the typed error", () => {
+    expect(reasonOf("12-34-5", "1")).toBe("SortCodeSyntax")
+    expect(() => UkAccount.unsafeStandardise("123456", "123456789")).toThrow(UkAccount.UkAccountError)
+    expect(UkAccount.unsafeStandardise("123456", "123456789", { bank: "Santander" })).toEqual({
+      sortCode: "123451",
+      accountNumber: "23456789"
+    })
   })
 })
 

@@ -1,5 +1,7 @@
 import { getCountrySpecifications } from "ibantools"
 import type { Arb, FastCheckModule } from "./arbitrary.js"
+import { mod97 } from "./mod97.js"
+import { type NationalCheck, nationalChecks } from "./national.js"
 
 /** `n` digits, `a` upper-case letters, `c` either (the SWIFT IBAN registry's notation). */
 export type SegmentKind = "n" | "a" | "c"
@@ -16,6 +18,8 @@ export interface Country {
   readonly inRegistry: boolean
   readonly sepa: boolean
   readonly segments: ReadonlyArray<Segment>
+  /** the check digits inside the BBAN, for the countries where ibantools has them */
+  readonly national: NationalCheck | undefined
 }
 
 const SEGMENT = /^\[(A-Z|0-9|A-Z0-9|0-9A-Z)\]\{(\d+)\}/
@@ -56,7 +60,8 @@ const buildCountries = (): ReadonlyMap<string, Country> => {
       bbanFormat: segments.map((s) => `${s.length}!${s.kind}`).join(""),
       inRegistry: spec.IBANRegistry,
       sepa: spec.SEPA,
-      segments
+      segments,
+      national: nationalChecks.get(code)
     })
   }
   return map
@@ -66,20 +71,14 @@ export const countries: ReadonlyMap<string, Country> = buildCountries()
 
 export const registryCountries: ReadonlyArray<Country> = [...countries.values()].filter((c) => c.inRegistry)
 
-/** The value of an IBAN character: 0-9 for digits, 10-35 for A-Z (upper case only). */
-export const charValue = (code: number): number => (code <= 57 ? code - 48 : code - 55)
-
-/** ISO 7064 MOD 97-10 remainder of `s` (upper-case letters and digits) with letters expanded to two digits. */
-export const mod97 = (s: string): number => {
-  let r = 0
-  for (let i = 0; i < s.length; i++) {
-    const v = charValue(s.charCodeAt(i))
-    r = v < 10 ? (r * 10 + v) % 97 : (r * 100 + v) % 97
-  }
-  return r
-}
-
-export type Reason = "Syntax" | "UnknownCountry" | "NotInRegistry" | "Length" | "BbanFormat" | "Checksum"
+export type Reason =
+  | "Syntax"
+  | "UnknownCountry"
+  | "NotInRegistry"
+  | "Length"
+  | "BbanFormat"
+  | "Checksum"
+  | "NationalCheckDigits"
 
 export interface Failure {
   readonly reason: Reason
@@ -115,6 +114,13 @@ const bbanMismatch = (
 
 /** Removes spaces and upper-cases ASCII letters; `bad` is the index of the first other character. */
 const normalise = (input: string): { readonly value: string } | { readonly bad: number } => {
+  // the electronic form, the common case, needs no copy
+  let electronic = true
+  for (let i = 0; i < input.length && electronic; i++) {
+    const c = input.charCodeAt(i)
+    electronic = isDigit(c) || isUpper(c)
+  }
+  if (electronic) return { value: input }
   let out = ""
   for (let i = 0; i < input.length; i++) {
     const c = input.charCodeAt(i)
@@ -173,6 +179,9 @@ export const scan = (input: string, allowNonRegistry: boolean): Scan => {
   if (mod97(bban + s.slice(0, 4)) !== 1) {
     return fail("Checksum", "the check digits do not match the rest of the IBAN (ISO 7064 MOD 97-10)")
   }
+  if (country.national !== undefined && !country.national.validate(bban)) {
+    return fail("NationalCheckDigits", `the national check digits inside the BBAN are wrong: ${country.national.rule}`)
+  }
   return { ok: true, iban: s }
 }
 
@@ -196,11 +205,20 @@ const segmentArbitrary = (fc: FastCheckModule, s: Segment): Arb<string> =>
     maxLength: s.length
   })
 
-/** Valid IBANs (electronic form) of the given countries (at least one). */
+const digitSegments = (segments: ReadonlyArray<Segment>): ReadonlyArray<Segment> =>
+  segments.map((s) => ({ kind: "n", length: s.length }))
+
+/**
+ * Valid IBANs (electronic form) of the given countries (at least one): a BBAN drawn from the country's format, its
+ * national check digits computed where the country has them, then the IBAN check digits.
+ */
 export const arbitrary = (fc: FastCheckModule, among: ReadonlyArray<Country>): Arb<string> =>
-  fc.constantFrom(...among).chain((country) =>
-    fc.tuple(...country.segments.map((s) => segmentArbitrary(fc, s))).map((parts) => {
-      const bban = parts.join("")
+  fc.constantFrom(...among).chain((country) => {
+    const national = country.national
+    const segments = national?.digitsOnly === true ? digitSegments(country.segments) : country.segments
+    return fc.tuple(...segments.map((s) => segmentArbitrary(fc, s))).map((parts) => {
+      const drawn = parts.join("")
+      const bban = national === undefined ? drawn : national.complete(drawn)
       return `${country.code}${checkDigits(country.code, bban)}${bban}`
     })
-  )
+  })

@@ -193,15 +193,62 @@ const invalid = (sortCode: string, account: string, checks: ReadonlyArray<CheckO
   })
 }
 
-const matching = (table: Table, sortCode: string): ReadonlyArray<Row> => {
-  const out: Array<Row> = []
-  for (const row of table.rows) {
-    if (row.from <= sortCode && sortCode <= row.to) {
-      out.push(row)
-      if (out.length === 2) break
+/**
+ * The rows of a table cut at every range bound: `rows[i]` are the rows (in table order, at most two) that cover the
+ * sort codes from `starts[i]` up to `starts[i + 1]`. Built once per table, so a check is a binary search rather than
+ * a scan of the thousand-odd rows.
+ */
+interface RangeIndex {
+  readonly starts: ReadonlyArray<number>
+  readonly rows: ReadonlyArray<ReadonlyArray<Row>>
+}
+
+const NONE: ReadonlyArray<Row> = []
+
+const indexes = new WeakMap<ReadonlyArray<Row>, RangeIndex>()
+
+/** The last index whose start is at most `n`, or -1. */
+const floorIndex = (starts: ReadonlyArray<number>, n: number): number => {
+  let lo = 0
+  let hi = starts.length - 1
+  let found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    if (starts[mid]! <= n) {
+      found = mid
+      lo = mid + 1
+    } else hi = mid - 1
+  }
+  return found
+}
+
+const buildIndex = (rows: ReadonlyArray<Row>): RangeIndex => {
+  const bounds = new Set<number>()
+  for (const r of rows) {
+    bounds.add(Number(r.from))
+    bounds.add(Number(r.to) + 1)
+  }
+  const starts = [...bounds].sort((a, b) => a - b)
+  const covering: Array<Array<Row>> = starts.map(() => [])
+  for (const r of rows) {
+    const end = Number(r.to) + 1
+    for (let i = floorIndex(starts, Number(r.from)); i < starts.length && starts[i]! < end; i++) {
+      const at = covering[i]!
+      if (at.length < 2) at.push(r)
     }
   }
-  return out
+  return { starts, rows: covering }
+}
+
+/** The first two rows, in table order, whose range holds the sort code. */
+const matching = (table: Table, sortCode: string): ReadonlyArray<Row> => {
+  let index = indexes.get(table.rows)
+  if (index === undefined) {
+    index = buildIndex(table.rows)
+    indexes.set(table.rows, index)
+  }
+  const i = floorIndex(index.starts, Number(sortCode))
+  return i < 0 ? NONE : index.rows[i]!
 }
 
 /** The Vocalink modulus checks of a six-digit sort code and an eight-digit account number. */
@@ -239,102 +286,4 @@ export const evaluate = (table: Table, sortCode: string, account: string): Modul
   if (!passedOrSkipped(c1)) return invalid(sortCode, account, [c1])
   const c2 = run(table, second, d)
   return passedOrSkipped(c2) ? ModulusResult.Valid({ checks: [c1, c2] }) : invalid(sortCode, account, [c1, c2])
-}
-
-export type TableErrorReason =
-  | "ValidFrom"
-  | "RowSyntax"
-  | "SortCodeRange"
-  | "Method"
-  | "Weights"
-  | "Exception"
-  | "Overlap"
-  | "SubstitutionSyntax"
-
-export interface TableFailure {
-  readonly reason: TableErrorReason
-  readonly line: number
-  readonly detail: string
-}
-
-export type Parsed<A> =
-  | { readonly ok: true; readonly value: A }
-  | { readonly ok: false; readonly failure: TableFailure }
-
-const bad = <A>(reason: TableErrorReason, line: number, detail: string): Parsed<A> => ({
-  ok: false,
-  failure: { reason, line, detail }
-})
-
-const SIX = /^[0-9]{6}$/
-const INTEGER = /^-?[0-9]{1,4}$/
-const EXCEPTION = /^[0-9]{1,2}$/
-
-const parseRow = (tokens: ReadonlyArray<string>, line: number): Parsed<Row> => {
-  if (tokens.length !== 17 && tokens.length !== 18) {
-    return bad(
-      "RowSyntax",
-      line,
-      `expected a sort code range, a method, 14 weights and an optional exception (17 or 18 fields), found ${tokens.length} fields`
-    )
-  }
-  const [from, to, method] = tokens as [string, string, string]
-  if (!SIX.test(from) || !SIX.test(to)) return bad("SortCodeRange", line, "sort codes are six digits")
-  if (from > to) return bad("SortCodeRange", line, `the range ${from}-${to} ends before it starts`)
-  if (method !== "MOD10" && method !== "MOD11" && method !== "DBLAL") {
-    return bad("Method", line, `unknown method ${JSON.stringify(method)}: expected MOD10, MOD11 or DBLAL`)
-  }
-  const weights = tokens.slice(3, 17)
-  const badWeight = weights.find((t) => !INTEGER.test(t))
-  if (badWeight !== undefined) return bad("Weights", line, `weight ${JSON.stringify(badWeight)} is not an integer`)
-  const exceptionToken = tokens[17]
-  let exception: number | undefined
-  if (exceptionToken !== undefined) {
-    exception = EXCEPTION.test(exceptionToken) ? Number(exceptionToken) : Number.NaN
-    if (!(exception >= 1 && exception <= 14)) {
-      return bad("Exception", line, `exception ${JSON.stringify(exceptionToken)} is not one of 1 to 14`)
-    }
-  }
-  return { ok: true, value: { from, to, method, weights: weights.map(Number), exception } }
-}
-
-const linesOf = (text: string): Array<string> => text.split(/\r?\n/)
-
-export const parseRows = (text: string): Parsed<ReadonlyArray<Row>> => {
-  const rows: Array<Row> = []
-  const lineOf: Array<number> = []
-  const lines = linesOf(text)
-  for (let i = 0; i < lines.length; i++) {
-    const tokens = lines[i]!.trim().split(/\s+/)
-    if (tokens.length === 1 && tokens[0] === "") continue
-    const r = parseRow(tokens, i + 1)
-    if (!r.ok) return r
-    rows.push(r.value)
-    lineOf.push(i + 1)
-  }
-  // a sort code has at most two checks: count the rows covering each range start
-  for (let i = 0; i < rows.length; i++) {
-    const at = rows[i]!.from
-    let n = 0
-    for (const r of rows) if (r.from <= at && at <= r.to) n++
-    if (n > 2) {
-      return bad("Overlap", lineOf[i]!, `sort code ${at} is covered by ${n} rows; the table allows at most two checks`)
-    }
-  }
-  return { ok: true, value: rows }
-}
-
-export const parseSubstitutions = (text: string): Parsed<ReadonlyMap<string, string>> => {
-  const map = new Map<string, string>()
-  const lines = linesOf(text)
-  for (let i = 0; i < lines.length; i++) {
-    const tokens = lines[i]!.trim().split(/\s+/)
-    if (tokens.length === 1 && tokens[0] === "") continue
-    const [original, substitute] = tokens
-    if (tokens.length !== 2 || !SIX.test(original!) || !SIX.test(substitute!)) {
-      return bad("SubstitutionSyntax", i + 1, "expected two six-digit sort codes: the original and its substitute")
-    }
-    map.set(original!, substitute!)
-  }
-  return { ok: true, value: map }
 }
