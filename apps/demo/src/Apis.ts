@@ -136,22 +136,25 @@ export const Apis = {
 }
 
 /**
- * The seed of the embedded sandbox, when the command runs against it.
+ * The seed data of the embedded sandbox (its accounts, payments), when the command runs against it: none with a
+ * base URL.
  *
  * @since 0.1.0
  * @category sandbox
  */
-export const embeddedSeed = <A>() =>
-  Effect.flatMap(Effect.serviceOption(Sandbox.SandboxServer), (server) =>
-    Option.match(server, {
-      onNone: () => Effect.succeed(Option.none<A>()),
-      onSome: (s) =>
-        Effect.map(
-          Effect.promise(() => fetch(`${s.urls.control}/seed`).then((r) => r.json() as Promise<A>)),
-          Option.some
-        )
-    })
-  )
+export const embeddedSeed = <A>(baseUrl: Option.Option<string>) =>
+  Option.isSome(baseUrl)
+    ? Effect.succeed(Option.none<A>())
+    : Effect.flatMap(Effect.serviceOption(Sandbox.SandboxServer), (server) =>
+        Option.match(server, {
+          onNone: () => Effect.succeed(Option.none<A>()),
+          onSome: (s) =>
+            Effect.tryPromise({
+              try: () => fetch(`${s.urls.control}/seed`).then((r) => r.json() as Promise<A>),
+              catch: (e) => new CliError({ where: "embedded sandbox", reason: `no seed data (${String(e)})` })
+            }).pipe(Effect.map(Option.some))
+        })
+      )
 
 /**
  * The failure of an API call as one line, where being the API (the sandbox or `--base-url`) unless given.

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs"
-import { describe, expect, it } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Sandbox } from "@payrules/sandbox"
 import * as Effect from "effect/Effect"
 import * as Cli from "../src/Cli.js"
 import { payrules } from "./Harness.js"
@@ -123,3 +124,45 @@ describe("payrules (in process)", () => {
     })
   )
 })
+
+// one sandbox for the file, standing for a real API at --base-url (with the real clock: the clients retry)
+layer(Sandbox.layer({ seed: 7, plans: 15 }), { excludeTestServices: true })(
+  "payrules against an API at --base-url",
+  (it) => {
+    const env = { PAYRULES_TOKEN: "a-token" }
+
+    it.effect("plans and simulate --plan <id> read the API's plans", () =>
+      Effect.gen(function* () {
+        const server = yield* Sandbox.SandboxServer
+        const listed = yield* payrules(["plans", "--base-url", server.urls.merchant], { env })
+        expect([listed.code, listed.stdout.split("\n")[0]]).toEqual([0, "15 plans"])
+        const id = /^(pln_\S+) {2}Annual/m.exec(listed.stdout)![1]!
+        // seed 7 is not the embedded sandbox's seed 1: the ids differ, and only the API at --base-url knows this one
+        const embedded = yield* payrules(["plans"])
+        expect(embedded.stdout).not.toContain(id)
+        const sim = yield* payrules(
+          ["simulate", "--plan", id, "--base-url", server.urls.merchant, "--start", "2025-01-01T00:00:00Z"],
+          { env }
+        )
+        expect([sim.code, sim.stdout.split("\n")[0]]).toEqual([0, `Annual (${id}), UTC`])
+        expect(sim.stdout).toContain("2 cycle(s) billed: £198.00")
+      })
+    )
+
+    it.effect("without a token, or without the accounts, the command says what to give", () =>
+      Effect.gen(function* () {
+        const server = yield* Sandbox.SandboxServer
+        const noToken = yield* payrules(["plans", "--base-url", server.urls.merchant])
+        expect([noToken.code, noToken.stderr.trim()]).toEqual([
+          1,
+          "error: environment: set PAYRULES_MERCHANT_TOKEN (or PAYRULES_TOKEN) to call merchant APIs at --base-url"
+        ])
+        const noAccount = yield* payrules(["exchange", "--sell", "25", "--base-url", server.urls.business], { env })
+        expect([noAccount.code, noAccount.stderr.trim()]).toEqual([
+          1,
+          "error: --from-account: give the account id: with --base-url the accounts are not known"
+        ])
+      })
+    )
+  }
+)

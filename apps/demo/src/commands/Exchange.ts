@@ -80,7 +80,7 @@ export const command = Command.make("exchange", options, (o) =>
       )
     }
     return yield* Effect.gen(function* () {
-      const seed = yield* embeddedSeed<{ accounts: ReadonlyArray<{ id: string; currency: string }> }>()
+      const seed = yield* embeddedSeed<{ accounts: ReadonlyArray<{ id: string; currency: string }> }>(baseUrl)
       const pick = (given: Option.Option<string>, currency: string, accountOption: string, currencyOption: string) =>
         Option.match(given, {
           onSome: Effect.succeed,

@@ -51,7 +51,7 @@ export const command = Command.make(
         return yield* new CliError({ where: "--financial-id", reason: "must not be empty" })
       }
       return yield* Effect.gen(function* () {
-        const seed = yield* embeddedSeed<{ payments: ReadonlyArray<{ id: string }> }>()
+        const seed = yield* embeddedSeed<{ payments: ReadonlyArray<{ id: string }> }>(baseUrl)
         const id = yield* Option.match(o.id, {
           onSome: Effect.succeed,
           onNone: () =>
