@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { payrules, payrulesUntilFirstLine } from "./Harness.js"
 import { commandTable, examples, follows, launch, matches, readmes } from "./Readme.js"
 
-/** Run as a process by process.test.ts (the tour retries an exchange after a real second). */
+/** Run as a process by process-tour.test.ts (the tour retries an exchange after a real second). */
 const asProcessOnly = (command: string) => command === "pnpm demo"
 
 const rows = [...commandTable(readmes.root), ...commandTable(readmes.cli)]
