@@ -36,6 +36,8 @@ done
 echo "packed ${#dirs[@]} packages: $(cd "$work/tarballs" && ls | tr '\n' ' ')"
 
 cd "$work/app"
+# run through `pnpm --filter`, pnpm's own settings reach npm as npm_config_* variables: npm does not know this one
+unset npm_config_recursive
 echo '{ "name": "payrules-pack-smoke", "version": "1.0.0", "private": true, "type": "module" }' >package.json
 npm install --no-audit --no-fund --loglevel=error "$work"/tarballs/*.tgz >/dev/null
 cp "$cli_dir/test/fixtures/pro-plan.json" plan.json
