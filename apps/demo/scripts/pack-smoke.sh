@@ -36,8 +36,14 @@ done
 echo "packed ${#dirs[@]} packages: $(cd "$work/tarballs" && ls | tr '\n' ' ')"
 
 cd "$work/app"
-# run through `pnpm --filter`, pnpm's own settings reach npm as npm_config_* variables: npm does not know this one
-unset npm_config_recursive
+# run through pnpm, pnpm's own settings reach npm as npm_config_* variables that npm does not know: keep only those
+# that say where packages come from
+for name in $(compgen -e | grep '^npm_config_' || true); do
+  case "$name" in
+  npm_config_registry | npm_config_cache | npm_config_userconfig | npm_config_proxy | npm_config_https_proxy | npm_config_noproxy) ;;
+  *) unset "$name" ;;
+  esac
+done
 echo '{ "name": "payrules-pack-smoke", "version": "1.0.0", "private": true, "type": "module" }' >package.json
 npm install --no-audit --no-fund --loglevel=error "$work"/tarballs/*.tgz >/dev/null
 cp "$cli_dir/test/fixtures/pro-plan.json" plan.json
