@@ -1,8 +1,3 @@
-/**
- * The API clients of the demo: pointed at `--base-url` with tokens from the environment, or at an embedded sandbox
- * started in this process on 127.0.0.1 (an ephemeral port) when no base URL is given.
- */
-import * as Options from "@effect/cli/Options"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpServerError from "@effect/platform/HttpServerError"
 import { RequestLedger } from "@payrules/exchange"
@@ -13,13 +8,19 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { DemoError } from "./DemoError.js"
+import { CliError, oneLine } from "./CliError.js"
+import * as Flags from "./Flags.js"
 
-export const baseUrlOption = Options.text("base-url").pipe(
-  Options.optional,
-  Options.withDescription(
-    "the API's base URL (tokens come from PAYRULES_<FAMILY>_TOKEN or PAYRULES_TOKEN); without it, an embedded sandbox"
-  )
+/**
+ * `--base-url`: checked (an absolute http or https URL) before anything runs, see `Checks.optionalBaseUrl`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const baseUrlOption = Flags.optional(
+  "base-url",
+  "url",
+  "the API's base URL, absolute http(s) (tokens come from PAYRULES_<FAMILY>_TOKEN or PAYRULES_TOKEN); without it, an embedded sandbox"
 )
 
 const tokenFor = (family: "MERCHANT" | "BUSINESS" | "OPEN_BANKING") =>
@@ -27,15 +28,48 @@ const tokenFor = (family: "MERCHANT" | "BUSINESS" | "OPEN_BANKING") =>
     Config.orElse(() => Config.redacted("PAYRULES_TOKEN")),
     Effect.mapError(
       () =>
-        new DemoError({
+        new CliError({
           where: "environment",
           reason: `set PAYRULES_${family}_TOKEN (or PAYRULES_TOKEN) to call ${family.toLowerCase().replace("_", " ")} APIs at --base-url`
         })
     )
   )
 
-/** The embedded sandbox: started on first use, stopped with the program. */
-export const embedded = Sandbox.layer({ seed: 1 })
+/**
+ * Why a server could not start, in a person's words: the port in use, a port that needs privileges, a bad address.
+ *
+ * @since 0.1.0
+ * @category sandbox
+ */
+export const serveErrorReason = (error: HttpServerError.ServeError): string => {
+  const cause = error.cause as { readonly code?: unknown; readonly message?: unknown } | undefined
+  const code = typeof cause?.code === "string" ? cause.code : undefined
+  switch (code) {
+    case "EADDRINUSE":
+      return "the port is in use (EADDRINUSE)"
+    case "EACCES":
+      return "permission denied: ports below 1024 need privileges (EACCES)"
+    case "EADDRNOTAVAIL":
+      return "the address is not on this machine (EADDRNOTAVAIL)"
+    default:
+      return typeof cause?.message === "string" && cause.message !== ""
+        ? oneLine(cause.message)
+        : oneLine(String(error.cause ?? "the server did not start"))
+  }
+}
+
+/**
+ * The embedded sandbox: seed 1 with the 15 plans that show every phase shape; started on first use, stopped with
+ * the program. The same seed gives the same ids every run, so the ids `payrules plans` lists work in the next command.
+ *
+ * @since 0.1.0
+ * @category sandbox
+ */
+export const embedded = Sandbox.layer({ seed: 1, plans: 15 }).pipe(
+  Layer.mapError(
+    (e) => new CliError({ where: "embedded sandbox", reason: `could not listen on 127.0.0.1: ${serveErrorReason(e)}` })
+  )
+)
 
 const sandboxToken = Redacted.make("sandbox-token")
 
@@ -52,15 +86,15 @@ const openBankingClient = (baseUrl: string, token: Redacted.Redacted<string>, fi
 const fromSandbox = <A, E, R>(f: (running: Sandbox.Running) => Layer.Layer<A, E, R>) =>
   Layer.unwrapEffect(Effect.map(Sandbox.SandboxServer, f)).pipe(Layer.provideMerge(embedded))
 
-type ApiLayer<A> = Layer.Layer<A, HttpServerError.ServeError | DemoError>
+type ApiLayer<A> = Layer.Layer<A, CliError>
 
 const choose = <A, R>(
   baseUrl: Option.Option<string>,
   embeddedClient: (s: Sandbox.Running) => Layer.Layer<A, never, R>,
-  remoteClient: (url: string) => Layer.Layer<A, DemoError, R>,
+  remoteClient: (url: string) => Layer.Layer<A, CliError, R>,
   requirements: Layer.Layer<R>
 ): ApiLayer<A> => {
-  const client: Layer.Layer<A, HttpServerError.ServeError | DemoError, R> = Option.isNone(baseUrl)
+  const client: Layer.Layer<A, CliError, R> = Option.isNone(baseUrl)
     ? fromSandbox(embeddedClient)
     : remoteClient(baseUrl.value)
   return Layer.provide(client, requirements)
@@ -71,6 +105,12 @@ const remote = <A, R>(
   make: (token: Redacted.Redacted<string>) => Layer.Layer<A, never, R>
 ) => Layer.unwrapEffect(Effect.map(tokenFor(family), make))
 
+/**
+ * The client of each API family, for a base URL (already checked) or the embedded sandbox.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
 export const Apis = {
   merchant: (baseUrl: Option.Option<string>): ApiLayer<MerchantClient.MerchantClient> =>
     choose(
@@ -95,15 +135,39 @@ export const Apis = {
     )
 }
 
-/** The seed of the embedded sandbox, when the command runs against it. */
-export const embeddedSeed = <A>() =>
-  Effect.flatMap(Effect.serviceOption(Sandbox.SandboxServer), (server) =>
-    Option.match(server, {
-      onNone: () => Effect.succeed(Option.none<A>()),
-      onSome: (s) =>
-        Effect.map(
-          Effect.promise(() => fetch(`${s.urls.control}/seed`).then((r) => r.json() as Promise<A>)),
-          Option.some
-        )
-    })
-  )
+/**
+ * The seed data of the embedded sandbox (its accounts, payments), when the command runs against it: none with a
+ * base URL.
+ *
+ * @since 0.1.0
+ * @category sandbox
+ */
+export const embeddedSeed = <A>(baseUrl: Option.Option<string>) =>
+  Option.isSome(baseUrl)
+    ? Effect.succeed(Option.none<A>())
+    : Effect.flatMap(Effect.serviceOption(Sandbox.SandboxServer), (server) =>
+        Option.match(server, {
+          onNone: () => Effect.succeed(Option.none<A>()),
+          onSome: (s) =>
+            Effect.tryPromise({
+              try: () => fetch(`${s.urls.control}/seed`).then((r) => r.json() as Promise<A>),
+              catch: (e) => new CliError({ where: "embedded sandbox", reason: `no seed data (${String(e)})` })
+            }).pipe(Effect.map(Option.some))
+        })
+      )
+
+/**
+ * The failure of an API call as one line, where being the API (the sandbox or `--base-url`) unless given.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export const apiFailure =
+  (baseUrl: Option.Option<string>, where?: string) =>
+  (error: { readonly message: string }): CliError =>
+    error instanceof CliError
+      ? error
+      : new CliError({
+          where: where ?? Option.match(baseUrl, { onNone: () => "sandbox", onSome: (url) => `--base-url ${url}` }),
+          reason: oneLine(error.message) || "failed"
+        })

@@ -1,5 +1,7 @@
 /**
  * `payrules tour`: the whole library against an embedded sandbox, step by step, printed for a person.
+ *
+ * @since 0.1.0
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { RequestLedger } from "@payrules/exchange"
@@ -143,6 +145,9 @@ const exchangeStep = Effect.gen(function* () {
 
 /**
  * The whole tour.
+ *
+ * @since 0.1.0
+ * @category commands
  */
 export const tour = Effect.gen(function* () {
   yield* Console.log("payrules tour: validation and simulation for payment API traffic")

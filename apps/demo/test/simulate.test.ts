@@ -1,91 +1,126 @@
-import { mkdtempSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
 import { XMLParser, XMLValidator } from "fast-xml-parser"
-import { payrules } from "./cli.js"
+import { packageDir, payrules, rootDir } from "./Harness.js"
 
 const plan = "test/fixtures/pro-plan.json"
 const common = ["--plan", plan, "--start", "2024-01-17T09:00:00Z", "--zone", "Europe/London"]
 
-describe("payrules simulate (as a process)", () => {
-  it("prints a table, a timeline and the totals", async () => {
-    const r = await payrules("simulate", ...common, "--months", "8")
-    expect(r.code).toBe(0)
-    expect(r.stdout).toContain("2024-02-29 09:00  CycleBilled         intro #2  £4.99  until 2024-03-31 09:00")
-    expect(r.stdout).toMatch(/intro +│ *█+ *│ 3 cycle\(s\)/)
-    expect(r.stdout).toContain("8 cycle(s) billed: £64.92")
-  })
+interface JsonEvent {
+  readonly type: string
+  readonly phase?: string
+  readonly cycle?: number
+  readonly amount?: number
+}
 
-  it("prints JSON events", async () => {
-    const r = await payrules("simulate", ...common, "--months", "24", "--format", "json")
-    expect(r.code).toBe(0)
-    const doc = JSON.parse(r.stdout) as { events: ReadonlyArray<{ type: string; phase?: string; amount?: number }> }
-    const billed = doc.events.filter((e) => e.type === "CycleBilled")
-    expect(billed.filter((e) => e.phase === "intro")).toHaveLength(3)
-    expect(billed.filter((e) => e.phase === "standard")).toHaveLength(12)
-    expect(doc.events.at(-1)?.type).toBe("HorizonReached")
-  })
+describe("payrules simulate (in process)", () => {
+  it.live("prints a table, a timeline and the totals", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules(["simulate", ...common, "--months", "8"])
+      expect(r.code).toBe(0)
+      expect(r.stdout.split("\n")[0]).toBe("Pro (pln_pro), Europe/London")
+      expect(r.stdout).toContain("2024-02-29 09:00  CycleBilled         intro #2  £4.99  until 2024-03-31 09:00")
+      expect(r.stdout).toMatch(/intro +│ *█+ *│ 3 cycle\(s\)/)
+      expect(r.stdout).toContain("8 cycle(s) billed: £64.92")
+    })
+  )
 
-  it("writes an SVG that parses as XML, with one band per phase", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "payrules-"))
-    const out = join(dir, "plan.svg")
-    const r = await payrules("simulate", ...common, "--months", "24", "--format", "svg", "--out", out)
-    expect(r.code).toBe(0)
-    const text = readFileSync(out, "utf8")
-    expect(XMLValidator.validate(text)).toBe(true)
-    const svg = new XMLParser({ ignoreAttributes: false }).parse(text).svg as {
-      g: ReadonlyArray<Record<string, string>>
-    }
-    const bands = svg.g.filter((g) => g["@_class"] === "phase-band").map((g) => g["@_data-phase"])
-    expect(bands).toEqual(["intro", "standard", "loyal"])
-    expect(svg.g.filter((g) => g["@_class"] === "trial")).toHaveLength(1)
-  })
+  it.live("paths resolve against the directory the command was run in", () =>
+    Effect.gen(function* () {
+      const fromRoot = yield* payrules(
+        ["simulate", "--plan", "apps/demo/test/fixtures/pro-plan.json", "--months", "2"],
+        {
+          cwd: rootDir
+        }
+      )
+      expect(fromRoot.code).toBe(0)
+      expect(fromRoot.stdout.split("\n")[0]).toMatch(/^Pro \(pln_pro\), UTC$/)
+      const wrong = yield* payrules(["simulate", "--plan", plan], { cwd: rootDir })
+      expect(wrong.stderr.trim()).toBe(`error: --plan ${plan}: no such file`)
+      const dir = mkdtempSync(join(tmpdir(), "payrules-"))
+      const out = yield* payrules(
+        ["simulate", "--plan", join(packageDir, plan), "--format", "svg", "--out", "plan.svg", "--months", "3"],
+        { cwd: dir }
+      )
+      expect(out.stdout.trim()).toBe("wrote plan.svg")
+      expect(existsSync(join(dir, "plan.svg"))).toBe(true)
+      expect(existsSync(join(packageDir, "plan.svg"))).toBe(false)
+    })
+  )
 
-  it("--no-trial and --anchor are applied", async () => {
-    const r = await payrules("simulate", ...common, "--months", "3", "--no-trial", "--format", "json")
-    const doc = JSON.parse(r.stdout) as { events: ReadonlyArray<{ type: string }> }
-    expect(doc.events[0]?.type).toBe("PhaseEntered")
-  })
+  it.live("JSON events number the cycles from 1 in each phase, as the table does", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules(["simulate", ...common, "--months", "24", "--format", "json"])
+      expect(r.code).toBe(0)
+      const doc = JSON.parse(r.stdout) as { events: ReadonlyArray<JsonEvent> }
+      const billed = doc.events.filter((e) => e.type === "CycleBilled")
+      const intro = billed.filter((e) => e.phase === "intro")
+      const standard = billed.filter((e) => e.phase === "standard")
+      expect(intro.map((e) => e.cycle)).toEqual([1, 2, 3])
+      expect(standard.map((e) => e.cycle)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+      expect(doc.events.at(-1)?.type).toBe("HorizonReached")
+      const table = yield* payrules(["simulate", ...common, "--months", "24"])
+      const numbers = [...table.stdout.matchAll(/CycleBilled +(\w+) #(\d+)/g)].map((m) => [m[1], Number(m[2])])
+      expect(numbers).toEqual(billed.map((e) => [e.phase, e.cycle]))
+    })
+  )
 
-  it.each([
-    ["a bad plan file", "test/fixtures/not-json.json", "not JSON"],
-    ["a missing file", "test/fixtures/nope.json", "no such file"],
-    ["a bad duration", "test/fixtures/bad-duration.json", "variations.0.phases.0.cycle_duration"]
-  ])("%s exits non-zero with a one-line message", async (_, file, text) => {
-    const r = await payrules("simulate", "--plan", file, "--start", "2024-01-01T00:00:00Z")
-    expect(r.code).not.toBe(0)
-    const lines = r.stderr.trim().split("\n")
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(/^error: /)
-    expect(lines[0]).toContain(text)
-    expect(r.stderr).not.toMatch(/\s+at .+:\d+:\d+/)
-  })
+  it.live("writes an SVG that parses as XML, with one band per phase and cycles numbered from 1", () =>
+    Effect.gen(function* () {
+      const dir = mkdtempSync(join(tmpdir(), "payrules-"))
+      const out = join(dir, "plan.svg")
+      const r = yield* payrules(["simulate", ...common, "--months", "24", "--format", "svg", "--out", out])
+      expect(r.code).toBe(0)
+      const text = readFileSync(out, "utf8")
+      expect(XMLValidator.validate(text)).toBe(true)
+      const svg = new XMLParser({ ignoreAttributes: false }).parse(text).svg as {
+        g: ReadonlyArray<Record<string, string>>
+      }
+      const bands = svg.g.filter((g) => g["@_class"] === "phase-band").map((g) => g["@_data-phase"])
+      expect(bands).toEqual(["intro", "standard", "loyal"])
+      expect(svg.g.filter((g) => g["@_class"] === "trial")).toHaveLength(1)
+      expect(text).toContain("<title>intro #1 2024-01-31 09:00 £4.99</title>")
+      expect(text).not.toContain("#0 ")
+    })
+  )
 
-  it("a bad trial override is one line too", async () => {
-    const r = await payrules("simulate", "--plan", plan, "--trial", "PT12H")
-    expect(r.code).not.toBe(0)
-    expect(r.stderr.trim()).toMatch(/^error: --trial: .*days only/)
-  })
+  it.live("--no-trial and --anchor are applied", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules(["simulate", ...common, "--months", "3", "--no-trial", "--format", "json"])
+      const doc = JSON.parse(r.stdout) as { events: ReadonlyArray<JsonEvent> }
+      expect(doc.events[0]?.type).toBe("PhaseEntered")
+      // the standard phase starts on April 30: from its own start it bills on the 30th, from the subscription's
+      // first billing day (January 31) on the last day of each month
+      const byPhase = yield* payrules(["simulate", ...common, "--months", "6"])
+      expect(byPhase.stdout).toContain("standard #1  £9.99  until 2024-05-30 09:00")
+      const bySubscription = yield* payrules(["simulate", ...common, "--months", "6", "--anchor", "subscription-start"])
+      expect(bySubscription.stdout).toContain("standard #1  £9.99  until 2024-05-31 09:00")
+    })
+  )
 
-  it("--help describes the options", async () => {
-    const r = await payrules("simulate", "--help")
-    expect(r.code).toBe(0)
-    for (const option of [
-      "--plan",
-      "--variation",
-      "--start",
-      "--zone",
-      "--months",
-      "--until",
-      "--trial",
-      "--no-trial",
-      "--anchor",
-      "--format",
-      "--out",
-      "--base-url"
-    ]) {
-      expect(r.stdout).toContain(option)
-    }
-  })
+  it.live("--help describes the options", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules(["simulate", "--help"])
+      expect(r.code).toBe(0)
+      for (const option of [
+        "--plan",
+        "--variation",
+        "--start",
+        "--zone",
+        "--months",
+        "--until",
+        "--trial",
+        "--no-trial",
+        "--anchor",
+        "--format",
+        "--out",
+        "--base-url"
+      ]) {
+        expect(r.stdout).toContain(option)
+      }
+    })
+  )
 })

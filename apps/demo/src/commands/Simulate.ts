@@ -1,9 +1,10 @@
 /**
  * `payrules simulate`: the schedule of one plan, as a table and timeline, JSON events or an SVG timeline.
+ *
+ * @since 0.1.0
  */
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
-import * as FileSystem from "@effect/platform/FileSystem"
 import { Calendar, IsoDuration, OffsetDateTime } from "@payrules/iso8601"
 import { PlanCheck, Schedule, SubscriptionPlan } from "@payrules/subscriptions"
 import { MerchantClient } from "@payrules/transport"
@@ -15,179 +16,246 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import { Apis, baseUrlOption } from "../Apis.js"
-import { DemoError, describeParseError } from "../DemoError.js"
+import { Apis, apiFailure, baseUrlOption } from "../Apis.js"
+import * as Checks from "../Checks.js"
+import { CliError, describeParseError } from "../CliError.js"
+import * as Files from "../Files.js"
+import * as Flags from "../Flags.js"
 import * as Render from "../render/Schedule.js"
+import * as Svg from "../render/Svg.js"
 
 const decodePlan = Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan, { errors: "all" })
 
-/** A plan from a JSON file (a plan object), or by id from the API (the embedded sandbox without --base-url). */
+const fail = (where: string, reason: string) => Effect.fail(new CliError({ where, reason }))
+
+/**
+ * A plan from a JSON file (a plan object), or by id from the API (the embedded sandbox without a base URL).
+ *
+ * @since 0.1.0
+ * @category plans
+ */
 export const loadPlan = (ref: string, baseUrl: Option.Option<string>) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const looksLikeFile =
-      ref.endsWith(".json") || ref.includes("/") || (yield* fs.exists(ref).pipe(Effect.orElseSucceed(() => false)))
+    const looksLikeFile = ref.endsWith(".json") || ref.includes("/") || ref.includes("\\") || (yield* Files.exists(ref))
     if (looksLikeFile) {
-      const text = yield* fs.readFileString(ref).pipe(
-        Effect.mapError(
-          (e) =>
-            new DemoError({
-              where: ref,
-              reason: e._tag === "SystemError" && e.reason === "NotFound" ? "no such file" : e.message
-            })
-        )
-      )
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch (e) {
-        return yield* new DemoError({ where: ref, reason: `not JSON (${(e as Error).message})` })
-      }
+      const json = yield* Files.readJson("--plan", ref)
       return yield* Either.match(decodePlan(json), {
-        onLeft: (e) => new DemoError({ where: ref, reason: describeParseError(e) }),
+        onLeft: (e) => fail(`--plan ${ref}`, describeParseError(e)),
         onRight: Effect.succeed
       })
     }
-    const plans = yield* Effect.provide(
-      Effect.flatMap(MerchantClient.MerchantClient, (client) =>
-        client.listSubscriptionPlans({ limit: 500 }).pipe(
-          Stream.filter((p) => p.id === ref),
-          Stream.runHead
-        )
-      ),
-      Apis.merchant(baseUrl)
-    ).pipe(
-      Effect.mapError((e) => (e instanceof DemoError ? e : new DemoError({ where: "merchant API", reason: e.message })))
-    )
-    return yield* Option.match(plans, {
-      onNone: () => Effect.fail(new DemoError({ where: "--plan", reason: `no plan with id ${ref}` })),
+    const found = yield* Effect.flatMap(MerchantClient.MerchantClient, (client) =>
+      client.listSubscriptionPlans({ limit: 100 }).pipe(
+        Stream.filter((p) => p.id === ref),
+        Stream.runHead
+      )
+    ).pipe(Effect.mapError(apiFailure(baseUrl)), Effect.provide(Apis.merchant(baseUrl)))
+    return yield* Option.match(found, {
+      onNone: () => fail(`--plan ${ref}`, "no such file, and no plan with this id (`payrules plans` lists the plans)"),
       onSome: Effect.succeed
     })
   })
 
-const parseInstant = (what: string, s: string) =>
-  Either.match(OffsetDateTime.parse(s), {
-    onLeft: (e) => Effect.fail(new DemoError({ where: what, reason: e.message })),
-    onRight: Effect.succeed
-  })
+const anchors = ["phase-start", "subscription-start"] as const
+const formats = ["table", "json", "svg"] as const
 
 const options = {
-  plan: Options.text("plan").pipe(
-    Options.withDescription("a plan JSON file, or the id of a plan to fetch from the API")
+  plan: Flags.required(
+    "plan",
+    "file|id",
+    "a plan JSON file, or the id of a plan of the API (`payrules plans` lists them)"
   ),
-  variation: Options.text("variation").pipe(
-    Options.optional,
-    Options.withDescription("the variation id (default: the first)")
-  ),
-  start: Options.text("start").pipe(
-    Options.optional,
-    Options.withDescription("when the subscription starts, ISO 8601 with offset (default: now)")
-  ),
-  zone: Options.text("zone").pipe(
-    Options.optional,
-    Options.withDescription("IANA zone of the wall clock, e.g. Europe/London (default: UTC)")
-  ),
-  months: Options.integer("months").pipe(
-    Options.optional,
-    Options.withDescription("simulate this many months (default 24)")
-  ),
-  until: Options.text("until").pipe(Options.optional, Options.withDescription("simulate until this instant, ISO 8601")),
-  trial: Options.text("trial").pipe(Options.optional, Options.withDescription("override the plan's trial, e.g. P14D")),
+  variation: Flags.optional("variation", "id", "the variation id (default: the first)"),
+  start: Flags.optional("start", "date-time", "when the subscription starts, ISO 8601 with offset (default: now)"),
+  zone: Flags.optional("zone", "zone", "IANA zone of the wall clock, e.g. Europe/London (default: UTC)"),
+  months: Flags.optional("months", "n", "simulate this many months, 1 to 1200 (default 24)"),
+  until: Flags.optional("until", "date-time", "simulate until this instant, ISO 8601 with offset, after the start"),
+  trial: Flags.optional("trial", "days", "override the plan's trial, in days, e.g. P14D"),
   noTrial: Options.boolean("no-trial").pipe(Options.withDescription("simulate without a trial")),
-  anchor: Options.choice("anchor", ["phase-start", "subscription-start"]).pipe(
-    Options.withDefault("phase-start" as const)
+  anchor: Flags.withDefault(
+    "anchor",
+    anchors.join("|"),
+    "phase-start",
+    "bill each phase from its own start (default), or on the subscription's day of the month"
   ),
-  format: Options.choice("format", ["table", "json", "svg"]).pipe(Options.withDefault("table" as const)),
-  out: Options.text("out").pipe(
-    Options.optional,
-    Options.withDescription("write to this file instead of the terminal")
+  format: Flags.withDefault(
+    "format",
+    formats.join("|"),
+    "table",
+    "a table and a timeline (default), JSON events, or an SVG picture"
   ),
+  out: Flags.optional("out", "file", "write to this file instead of the terminal"),
   baseUrl: baseUrlOption
 }
 
 type Parsed = Command.Command.ParseConfig<typeof options>
 
-/** The events and a title, from parsed options. */
-export const run = (o: Parsed) =>
+/**
+ * What a simulation needs, every option checked and every contradiction refused.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Settings {
+  readonly plan: string
+  readonly variation: Option.Option<string>
+  readonly zone: string
+  readonly start: DateTime.Zoned
+  readonly until: DateTime.DateTime
+  /** the option that set the end: `--until`, or `--months` (given or by default) */
+  readonly horizon: "--until" | "--months"
+  readonly trial: IsoDuration.IsoDuration | "none" | undefined
+  readonly anchor: Schedule.Anchor
+  readonly format: "table" | "json" | "svg"
+  readonly out: Option.Option<string>
+  readonly baseUrl: Option.Option<string>
+}
+
+const parseInstant = (option: string, s: string) =>
+  Either.match(OffsetDateTime.parse(s), {
+    onLeft: (e) => fail(option, e.message),
+    onRight: Effect.succeed
+  })
+
+/**
+ * Checks the options before anything runs: contradictions (`--trial` with `--no-trial`, `--months` with `--until`),
+ * impossible values (`--until` not after `--start`, an unknown zone, a trial that is not whole days), the base URL,
+ * and the directory of `--out`.
+ *
+ * @since 0.1.0
+ * @category checks
+ */
+export const settings = (o: Parsed) =>
   Effect.gen(function* () {
-    const plan = yield* loadPlan(o.plan, o.baseUrl)
-    const findings = PlanCheck.errors(PlanCheck.check(plan))
-    if (findings.length > 0) {
-      const f = findings[0]!
-      return yield* new DemoError({ where: `${o.plan}: ${f.path.join(".")}`, reason: f.message })
+    const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
+    const format = yield* Checks.choice("--format", o.format, formats)
+    const anchor = yield* Checks.choice("--anchor", o.anchor, anchors)
+    if (o.noTrial && Option.isSome(o.trial)) {
+      return yield* fail("--trial and --no-trial", "give one of them: --trial sets the trial, --no-trial removes it")
     }
-    const zone = Option.getOrElse(o.zone, () => "UTC")
-    const startInstant = yield* Option.match(o.start, {
-      onNone: () => Effect.map(Clock.currentTimeMillis, (ms) => DateTime.unsafeMake(ms)),
-      onSome: (s) => parseInstant("--start", s)
-    })
-    const start = yield* Effect.try({
-      try: () => DateTime.unsafeMakeZoned(startInstant, { timeZone: zone }),
-      catch: () => new DemoError({ where: "--zone", reason: `${zone} is not an IANA time zone` })
-    })
+    if (Option.isSome(o.months) && Option.isSome(o.until)) {
+      return yield* fail("--months and --until", "give one of them: both say where the simulation ends")
+    }
     let trial: IsoDuration.IsoDuration | "none" | undefined
     if (o.noTrial) trial = "none"
     else if (Option.isSome(o.trial)) {
       trial = yield* Either.match(Schema.decodeUnknownEither(IsoDuration.DaysOnlyFromString)(o.trial.value), {
-        onLeft: (e) => Effect.fail(new DemoError({ where: "--trial", reason: describeParseError(e) })),
+        onLeft: (e) => fail("--trial", describeParseError(e)),
         onRight: Effect.succeed
       })
     }
-    if (Option.isSome(o.months) && Option.isSome(o.until)) {
-      return yield* new DemoError({ where: "--months/--until", reason: "give one of them, not both" })
+    const months = yield* Option.match(o.months, {
+      onNone: () => Effect.succeed(24),
+      onSome: (s) => Checks.wholeNumber("--months", s, { min: 1, max: 1200 })
+    })
+    const zone = Option.getOrElse(o.zone, () => "UTC")
+    if (Option.isNone(DateTime.zoneMakeNamed(zone))) {
+      return yield* fail("--zone", `${zone} is not an IANA time zone (e.g. Europe/London, America/New_York, UTC)`)
     }
-    if (Option.isSome(o.months) && o.months.value < 1) {
-      return yield* new DemoError({ where: "--months", reason: "at least 1" })
-    }
+    const startInstant = yield* Option.match(o.start, {
+      onNone: () => Effect.map(Clock.currentTimeMillis, (ms) => DateTime.unsafeMake(ms)),
+      onSome: (s) => parseInstant("--start", s)
+    })
+    const start = DateTime.unsafeMakeZoned(startInstant, { timeZone: zone })
     const until = yield* Option.match(o.until, {
       onNone: () =>
-        Either.match(Calendar.addTo(start, IsoDuration.unsafeMake({ months: Option.getOrElse(o.months, () => 24) })), {
-          onLeft: (e) => Effect.fail(new DemoError({ where: "--months", reason: e.message })),
+        Either.match(Calendar.addTo(start, IsoDuration.unsafeMake({ months })), {
+          onLeft: (e) => fail("--months", e.message),
           onRight: Effect.succeed
         }),
       onSome: (s) => parseInstant("--until", s)
     })
+    if (!DateTime.greaterThan(until, start)) {
+      const startText = Option.match(o.start, {
+        onNone: () => `the start (now, ${DateTime.formatIso(start)})`,
+        onSome: (s) => `--start ${s}`
+      })
+      return yield* fail(`--until ${Option.getOrElse(o.until, () => "")}`.trimEnd(), `must be after ${startText}`)
+    }
+    if (Option.isSome(o.out)) yield* Files.checkWritable("--out", o.out.value)
+    return {
+      plan: o.plan,
+      variation: o.variation,
+      zone,
+      start,
+      until,
+      horizon: Option.isSome(o.until) ? "--until" : "--months",
+      trial,
+      anchor,
+      format,
+      out: o.out,
+      baseUrl
+    } satisfies Settings
+  })
+
+const scheduleWhere = (s: Settings, error: Schedule.ScheduleError): string => {
+  switch (error.reason) {
+    case "UnknownVariation":
+      return Option.match(s.variation, { onNone: () => `--plan ${s.plan}`, onSome: (v) => `--variation ${v}` })
+    case "InvalidTrial":
+      return "--trial"
+    case "InvalidHorizon":
+    case "OutOfRange":
+      return s.horizon
+    case "InvalidPlan":
+      return `--plan ${s.plan}`
+  }
+}
+
+/**
+ * The plan, its events and the zone, from checked settings.
+ *
+ * @since 0.1.0
+ * @category simulation
+ */
+export const simulate = (s: Settings) =>
+  Effect.gen(function* () {
+    const plan = yield* loadPlan(s.plan, s.baseUrl)
+    const findings = PlanCheck.errors(PlanCheck.check(plan))
+    if (findings.length > 0) {
+      const f = findings[0]!
+      return yield* fail(`--plan ${s.plan}: ${f.path.join(".")}`, f.message)
+    }
     const events = yield* Either.match(
       Schedule.simulatePlan(plan, {
-        start,
-        trial,
-        until,
-        anchor: o.anchor,
-        ...(Option.isSome(o.variation) ? { variation: o.variation.value } : {})
+        start: s.start,
+        trial: s.trial,
+        until: s.until,
+        anchor: s.anchor,
+        ...(Option.isSome(s.variation) ? { variation: s.variation.value } : {})
       }),
       {
-        onLeft: (e) => Effect.fail(new DemoError({ where: o.plan, reason: e.message })),
+        onLeft: (e) => fail(scheduleWhere(s, e), e.message),
         onRight: (it) => Effect.succeed(Array.from(it))
       }
     )
-    return { plan, events, zone }
+    return { plan, events, zone: s.zone }
   })
 
-const output = (o: Parsed, text: string) =>
-  Option.match(o.out, {
+const output = (s: Settings, text: string) =>
+  Option.match(s.out, {
     onNone: () => Console.log(text),
-    onSome: (file) =>
-      Effect.flatMap(FileSystem.FileSystem, (fs) =>
-        fs.writeFileString(file, text.endsWith("\n") ? text : `${text}\n`).pipe(
-          Effect.mapError((e) => new DemoError({ where: file, reason: e.message })),
-          Effect.zipRight(Console.log(`wrote ${file}`))
-        )
-      )
+    onSome: (file) => Effect.zipRight(Files.writeText("--out", file, text), Console.log(`wrote ${file}`))
   })
 
+/**
+ * @since 0.1.0
+ * @category commands
+ */
 export const command = Command.make("simulate", options, (o) =>
   Effect.gen(function* () {
-    const { events, plan, zone } = yield* run(o)
+    const s = yield* settings(o)
+    const { events, plan, zone } = yield* simulate(s)
     const title = `${plan.name} (${plan.id}), ${zone}`
-    switch (o.format) {
+    switch (s.format) {
       case "json":
-        return yield* output(o, JSON.stringify({ plan: plan.id, zone, events: Render.toJson(events) }, null, 2))
+        return yield* output(s, JSON.stringify({ plan: plan.id, zone, events: Render.toJson(events) }, null, 2))
       case "svg":
-        return yield* output(o, Render.svg(events, title))
+        return yield* output(s, Svg.render(events, title))
       case "table":
         return yield* output(
-          o,
-          [`${title}`, "", Render.table(events), "", Render.timeline(events), "", Render.totalsLine(events)].join("\n")
+          s,
+          [title, "", Render.table(events), "", Render.timeline(events), "", Render.totalsLine(events)].join("\n")
         )
     }
   })

@@ -1,5 +1,8 @@
 /**
- * Renderings of a simulated schedule for a person: a terminal table with a timeline, JSON events, an SVG timeline.
+ * Renderings of a simulated schedule for a person: a terminal table with a timeline, and JSON events (the SVG
+ * timeline is in `Svg.ts`). Cycles are numbered from 1 in every rendering.
+ *
+ * @since 0.1.0
  */
 import { Money } from "@payrules/money"
 import type { Schedule } from "@payrules/subscriptions"
@@ -8,28 +11,63 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 
 type Event = Schedule.Event
-type Billed = Extract<Event, { _tag: "CycleBilled" }>
 
-/** `2024-01-31 09:00` on the wall clock of the subscription's zone. */
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Billed = Extract<Event, { _tag: "CycleBilled" }>
+
+/**
+ * The number of a billed cycle in its phase, from 1: the table (`#1`), the JSON (`"cycle": 1`) and the SVG say the
+ * same.
+ *
+ * @since 0.1.0
+ * @category numbering
+ */
+export const cycleNumber = (cycle: Billed): number => cycle.cycleIndex + 1
+
+/**
+ * `2024-01-31 09:00` on the wall clock of the subscription's zone.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
 export const wallClock = (dt: DateTime.DateTime): string => {
   const parts = DateTime.toParts(dt)
   const pad = (n: number) => String(n).padStart(2, "0")
   return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hours)}:${pad(parts.minutes)}`
 }
 
-/** An amount in minor units as a person reads it, or "amount unknown". */
+/**
+ * An amount in minor units as a person reads it, or "amount unknown".
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
 export const price = (amount: Option.Option<number>, currency: Option.Option<string>): string =>
   Option.match(Option.all([amount, currency]), {
     onNone: () => (Option.isSome(amount) ? `${Option.getOrThrow(amount)} (no currency)` : "amount unknown"),
     onSome: ([a, c]) => Either.getOrElse(Money.formatMinor(a, c), () => `${a} ${c}`)
   })
 
-const billed = (events: ReadonlyArray<Event>): ReadonlyArray<Billed> =>
+/**
+ * The billed cycles among the events.
+ *
+ * @since 0.1.0
+ * @category getters
+ */
+export const billed = (events: ReadonlyArray<Event>): ReadonlyArray<Billed> =>
   events.filter((e): e is Billed => e._tag === "CycleBilled")
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length))
 
-/** The events as an aligned table, one line per event. */
+/**
+ * The events as an aligned table, one line per event.
+ *
+ * @since 0.1.0
+ * @category renderings
+ */
 export const table = (events: ReadonlyArray<Event>): string => {
   const lines = events.map((e) => {
     const detail = ((): string => {
@@ -41,7 +79,7 @@ export const table = (events: ReadonlyArray<Event>): string => {
         case "PhaseEntered":
           return `phase ${e.phaseId} (ordinal ${e.ordinal})`
         case "CycleBilled":
-          return `${e.phaseId} #${e.cycleIndex + 1}  ${price(e.amount, e.currency)}  until ${wallClock(e.end)}`
+          return `${e.phaseId} #${cycleNumber(e)}  ${price(e.amount, e.currency)}  until ${wallClock(e.end)}`
         case "PhaseCompleted":
           return `${e.phaseId} done after ${e.cycles} cycle(s)`
         case "SubscriptionStopped":
@@ -55,7 +93,12 @@ export const table = (events: ReadonlyArray<Event>): string => {
   return lines.join("\n")
 }
 
-/** Totals per currency of the billed cycles, and how many had no amount. */
+/**
+ * Totals per currency of the billed cycles, and how many had no amount.
+ *
+ * @since 0.1.0
+ * @category renderings
+ */
 export const totalsLine = (events: ReadonlyArray<Event>): string => {
   const sums = new Map<string, bigint>()
   let unknown = 0
@@ -78,7 +121,13 @@ export const totalsLine = (events: ReadonlyArray<Event>): string => {
   }`
 }
 
-interface Band {
+/**
+ * The span of the trial or of one phase, and how many cycles it billed.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Band {
   readonly label: string
   readonly kind: "trial" | "phase"
   readonly start: number
@@ -88,7 +137,13 @@ interface Band {
   readonly cycles: number
 }
 
-const bands = (events: ReadonlyArray<Event>): { bands: ReadonlyArray<Band>; start: number; end: number } => {
+/**
+ * The bands of a schedule, in order, and the span of all events (epoch milliseconds).
+ *
+ * @since 0.1.0
+ * @category getters
+ */
+export const bands = (events: ReadonlyArray<Event>): { bands: ReadonlyArray<Band>; start: number; end: number } => {
   const out: Array<Band> = []
   const start = events[0]?.at.epochMillis ?? 0
   const end = events[events.length - 1]?.at.epochMillis ?? start
@@ -126,7 +181,12 @@ const bands = (events: ReadonlyArray<Event>): { bands: ReadonlyArray<Band>; star
   return { bands: out, start, end }
 }
 
-/** One bar per trial or phase across the whole simulated span. */
+/**
+ * One bar per trial or phase across the whole simulated span.
+ *
+ * @since 0.1.0
+ * @category renderings
+ */
 export const timeline = (events: ReadonlyArray<Event>, width = 60): string => {
   const { bands: bs, end, start } = bands(events)
   const span = Math.max(1, end - start)
@@ -147,7 +207,13 @@ export const timeline = (events: ReadonlyArray<Event>, width = 60): string => {
   return [...rows, axis].join("\n")
 }
 
-/** The events as JSON-ready objects (instants in ISO 8601 with the zone's offset, amounts in minor units). */
+/**
+ * The events as JSON-ready objects (instants in ISO 8601 with the zone's offset, amounts in minor units, cycles
+ * numbered from 1 in their phase).
+ *
+ * @since 0.1.0
+ * @category renderings
+ */
 export const toJson = (events: ReadonlyArray<Event>): ReadonlyArray<Record<string, unknown>> =>
   events.map((e) => {
     const iso = (dt: DateTime.DateTime) => DateTime.formatIsoOffset(dt)
@@ -162,7 +228,7 @@ export const toJson = (events: ReadonlyArray<Event>): ReadonlyArray<Record<strin
           ...base,
           phase: e.phaseId,
           ordinal: e.ordinal,
-          cycle: e.cycleIndex,
+          cycle: cycleNumber(e),
           start: iso(e.start),
           end: iso(e.end),
           amount: Option.getOrNull(e.amount),
@@ -176,103 +242,3 @@ export const toJson = (events: ReadonlyArray<Event>): ReadonlyArray<Record<strin
         return base
     }
   })
-
-const escape = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
-
-const palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"]
-
-/**
- * An SVG timeline: one coloured band per phase (the trial hatched), a tick per billed cycle with its amount (labels
- * thinned out when cycles are dense), the stop or the horizon marked, and a month axis.
- */
-export const svg = (events: ReadonlyArray<Event>, title: string): string => {
-  const { bands: bs, end, start } = bands(events)
-  const width = 1000
-  const left = 140
-  const right = 30
-  const rowHeight = 46
-  const top = 60
-  const height = top + bs.length * rowHeight + 70
-  const span = Math.max(1, end - start)
-  const x = (t: number) => left + ((t - start) / span) * (width - left - right)
-  const out: Array<string> = []
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`
-  )
-  out.push(
-    `<defs><pattern id="trial-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#eee"/><line x1="0" y1="0" x2="0" y2="6" stroke="#999" stroke-width="2"/></pattern></defs>`
-  )
-  out.push(`<rect width="${width}" height="${height}" fill="#fff"/>`)
-  out.push(`<text x="${left}" y="28" font-size="16" font-weight="bold">${escape(title)}</text>`)
-  const cycles = billed(events)
-  const labelEvery = Math.max(1, Math.ceil(cycles.length / 40))
-  let phaseIndex = 0
-  bs.forEach((b, row) => {
-    const y = top + row * rowHeight
-    const fill = b.kind === "trial" ? "url(#trial-hatch)" : palette[phaseIndex++ % palette.length]
-    const w = Math.max(2, x(b.end) - x(b.start))
-    out.push(
-      `<g class="${b.kind === "trial" ? "trial" : "phase-band"}" data-phase="${escape(b.label)}">` +
-        `<rect x="${x(b.start).toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="24" fill="${fill}" rx="3"><title>${escape(
-          b.label
-        )}: ${escape(wallClock(b.from))} to ${escape(wallClock(b.to))}</title></rect>` +
-        `<text x="${left - 8}" y="${y + 16}" text-anchor="end">${escape(b.label)}</text></g>`
-    )
-    if (b.kind === "phase") {
-      const inBand = cycles.filter((c) => c.start.epochMillis >= b.start && c.start.epochMillis < b.end)
-      const ticks = inBand.length > 400 ? inBand.filter((_, i) => i % Math.ceil(inBand.length / 400) === 0) : inBand
-      for (const c of ticks) {
-        const cx = x(c.start.epochMillis).toFixed(1)
-        out.push(
-          `<line class="cycle" x1="${cx}" y1="${y - 2}" x2="${cx}" y2="${y + 28}" stroke="#222" stroke-width="1"><title>${escape(
-            `${c.phaseId} #${c.cycleIndex + 1} ${wallClock(c.start)} ${price(c.amount, c.currency)}`
-          )}</title></line>`
-        )
-      }
-      inBand.forEach((c, i) => {
-        if (i % labelEvery === 0) {
-          out.push(
-            `<text class="amount" x="${x(c.start.epochMillis).toFixed(1)}" y="${y + 40}" font-size="9" text-anchor="middle">${escape(
-              price(c.amount, c.currency)
-            )}</text>`
-          )
-        }
-      })
-    }
-  })
-  const axisY = top + bs.length * rowHeight + 10
-  out.push(`<line x1="${left}" y1="${axisY}" x2="${width - right}" y2="${axisY}" stroke="#888"/>`)
-  // month ticks on the axis
-  const first = DateTime.unsafeMake(start)
-  const parts = DateTime.toPartsUtc(first)
-  for (let m = 0; m < 1200; m++) {
-    const t = Date.UTC(parts.year, parts.month - 1 + m, 1)
-    if (t > end) break
-    if (t < start) continue
-    const months = Math.round(span / 2_629_746_000)
-    const every = months > 36 ? 3 : months > 15 ? 2 : 1
-    if ((parts.month - 1 + m) % every !== 0) continue
-    const label = new Date(t).toISOString().slice(0, 7)
-    out.push(
-      `<line x1="${x(t).toFixed(1)}" y1="${axisY}" x2="${x(t).toFixed(1)}" y2="${axisY + 5}" stroke="#888"/><text x="${x(
-        t
-      ).toFixed(1)}" y="${axisY + 18}" font-size="9" text-anchor="middle">${label}</text>`
-    )
-  }
-  const lastEvent = events[events.length - 1]
-  if (lastEvent !== undefined) {
-    const stopped = lastEvent._tag === "SubscriptionStopped"
-    const lx = x(lastEvent.at.epochMillis).toFixed(1)
-    out.push(
-      `<g class="${stopped ? "stop" : "horizon"}"><line x1="${lx}" y1="${top - 10}" x2="${lx}" y2="${axisY}" stroke="${
-        stopped ? "#c00" : "#888"
-      }" stroke-dasharray="${stopped ? "0" : "4 3"}" stroke-width="2"/><text x="${lx}" y="${top - 14}" text-anchor="end" fill="${
-        stopped ? "#c00" : "#666"
-      }">${stopped ? "stopped" : "horizon"} ${escape(wallClock(lastEvent.at))}</text></g>`
-    )
-  }
-  out.push(`<text x="${left}" y="${height - 12}" fill="#444">${escape(totalsLine(events))}</text>`)
-  out.push("</svg>")
-  return out.join("\n")
-}

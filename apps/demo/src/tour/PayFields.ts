@@ -24,6 +24,12 @@ const corridors = [
   { corridor: "US-USD-SWIFT", label: "US, USD, SWIFT", schemes: [SchemeLimits.Swift] }
 ] as const
 
+/**
+ * Step 5 of the tour: two corridors' field requirements, compiled with scheme limits, and a draft payment checked.
+ *
+ * @since 0.1.0
+ * @category commands
+ */
 export const payFieldsStep = Effect.gen(function* () {
   yield* Console.log("\n[5] Transfer field requirements of two corridors, compiled and checked against a draft payment")
   const business = yield* BusinessClient.BusinessClient

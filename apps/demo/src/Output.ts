@@ -1,0 +1,103 @@
+/**
+ * Where the command line prints: a `Console` over two streams that writes colour only where a person reads a
+ * terminal. Colour is on for a stream that is a TTY, unless `NO_COLOR` is set to anything but "" (no-color.org) or
+ * `TERM` is `dumb`; anywhere else (a pipe, a file, a test) every ANSI escape is taken out, including those of
+ * `@effect/cli`'s help and error pages.
+ *
+ * @since 0.1.0
+ */
+import { format, stripVTControlCharacters } from "node:util"
+import type * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Stream = "out" | "err"
+
+/**
+ * Where the lines go: `write` gets one formatted line (without its newline) at a time.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Sink {
+  readonly write: (stream: Stream, line: string) => void
+  /** colour for this stream (see {@link colorFor}) */
+  readonly color: (stream: Stream) => boolean
+}
+
+/**
+ * Whether a stream gets colour: only a TTY, never with `NO_COLOR` set to a non-empty value or with `TERM=dumb`.
+ *
+ * @since 0.1.0
+ * @category colour
+ */
+export const colorFor = (isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean =>
+  isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
+
+const line = (sink: Sink, stream: Stream, args: ReadonlyArray<unknown>): void => {
+  const text = format(...args)
+  sink.write(stream, sink.color(stream) ? text : stripVTControlCharacters(text))
+}
+
+/**
+ * A `Console` that writes through a sink: log, info and debug to `out`; error, warn and trace to `err`. The rest
+ * (group, table, time...) is `base`'s, which nothing here uses.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (sink: Sink, base: Console.Console): Console.Console => {
+  const out = (...args: ReadonlyArray<unknown>) => line(sink, "out", args)
+  const err = (...args: ReadonlyArray<unknown>) => line(sink, "err", args)
+  const lift =
+    (f: (...args: ReadonlyArray<unknown>) => void) =>
+    (...args: ReadonlyArray<unknown>) =>
+      Effect.sync(() => f(...args))
+  return {
+    ...base,
+    debug: lift(out),
+    error: lift(err),
+    info: lift(out),
+    log: lift(out),
+    trace: lift(err),
+    warn: lift(err),
+    unsafe: { ...base.unsafe, debug: out, error: err, info: out, log: out, trace: err, warn: err }
+  }
+}
+
+/**
+ * The process's own streams, with colour decided per stream from its TTY and the environment.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const processSink = (env: Readonly<Record<string, string | undefined>> = process.env): Sink => {
+  const color = { out: colorFor(process.stdout.isTTY, env), err: colorFor(process.stderr.isTTY, env) }
+  // a reader that stops early (`payrules plans | head`) closes the pipe: stop quietly, as Unix tools do
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0)
+      throw error
+    })
+  }
+  return {
+    color: (stream) => color[stream],
+    write: (stream, text) => {
+      ;(stream === "out" ? process.stdout : process.stderr).write(`${text}\n`)
+    }
+  }
+}
+
+/**
+ * Runs an effect with its `Console` writing through a sink.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withSink =
+  (sink: Sink) =>
+  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.consoleWith((base) => Effect.withConsole(self, make(sink, base)))

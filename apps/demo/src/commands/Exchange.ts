@@ -1,0 +1,126 @@
+/**
+ * `payrules exchange`: money from one account to another in another currency, exactly once.
+ *
+ * @since 0.1.0
+ */
+import * as Command from "@effect/cli/Command"
+import { ExchangeRequest } from "@payrules/exchange"
+import { BusinessClient } from "@payrules/transport"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { Apis, apiFailure, baseUrlOption, embeddedSeed } from "../Apis.js"
+import * as Checks from "../Checks.js"
+import { CliError } from "../CliError.js"
+import * as Flags from "../Flags.js"
+
+const options = {
+  fromAccount: Flags.optional(
+    "from-account",
+    "id",
+    "account to sell from (default: the sandbox's account in --from-currency)"
+  ),
+  toAccount: Flags.optional("to-account", "id", "account to receive (default: the sandbox's account in --to-currency)"),
+  fromCurrency: Flags.withDefault("from-currency", "code", "GBP", "ISO 4217 code of the currency sold"),
+  toCurrency: Flags.withDefault("to-currency", "code", "EUR", "ISO 4217 code of the currency bought"),
+  sell: Flags.optional("sell", "amount", "amount of from-currency to sell"),
+  buy: Flags.optional("buy", "amount", "amount of to-currency to buy"),
+  requestId: Flags.optional(
+    "request-id",
+    "id",
+    "reuse it to resume a call whose outcome is unknown (1 to 40 characters)"
+  ),
+  reference: Flags.optional("reference", "text", "at most 40 characters"),
+  reason: Flags.optional("reason", "code", "exchange_reason_code"),
+  baseUrl: baseUrlOption
+}
+
+const fail = (where: string, reason: string) => Effect.fail(new CliError({ where, reason }))
+
+const length = (s: string) => [...s].length
+
+/**
+ * @since 0.1.0
+ * @category commands
+ */
+export const command = Command.make("exchange", options, (o) =>
+  Effect.gen(function* () {
+    // every option is checked before the sandbox starts or a request is sent
+    const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
+    const fromCurrency = yield* Checks.exchangeableCurrency("--from-currency", o.fromCurrency)
+    const toCurrency = yield* Checks.exchangeableCurrency("--to-currency", o.toCurrency)
+    if (fromCurrency === toCurrency) {
+      return yield* fail(
+        "--to-currency",
+        `${toCurrency} is also the --from-currency; an exchange converts one currency into another`
+      )
+    }
+    const side = yield* Option.match(o.sell, {
+      onSome: (amount) =>
+        Option.isSome(o.buy)
+          ? fail("--sell and --buy", "give one of them: the amount is either sold or bought")
+          : Effect.succeed({ tag: "Sell" as const, option: "--sell", amount, currency: fromCurrency }),
+      onNone: () =>
+        Option.match(o.buy, {
+          onNone: () => fail("--sell or --buy", "give the amount to sell or to buy"),
+          onSome: (amount) => Effect.succeed({ tag: "Buy" as const, option: "--buy", amount, currency: toCurrency })
+        })
+    })
+    const amount = yield* Checks.amount(side.option, side.amount, side.currency)
+    if (Option.isSome(o.requestId)) {
+      const n = length(o.requestId.value)
+      if (n < 1 || n > ExchangeRequest.MAX_REQUEST_ID_LENGTH) {
+        return yield* fail("--request-id", `has ${n} characters; 1 to ${ExchangeRequest.MAX_REQUEST_ID_LENGTH} allowed`)
+      }
+    }
+    if (Option.isSome(o.reference) && length(o.reference.value) > ExchangeRequest.MAX_REFERENCE_LENGTH) {
+      return yield* fail(
+        "--reference",
+        `has ${length(o.reference.value)} characters; at most ${ExchangeRequest.MAX_REFERENCE_LENGTH} allowed`
+      )
+    }
+    return yield* Effect.gen(function* () {
+      const seed = yield* embeddedSeed<{ accounts: ReadonlyArray<{ id: string; currency: string }> }>(baseUrl)
+      const pick = (given: Option.Option<string>, currency: string, accountOption: string, currencyOption: string) =>
+        Option.match(given, {
+          onSome: Effect.succeed,
+          onNone: () =>
+            Option.match(seed, {
+              onNone: () => fail(accountOption, "give the account id: with --base-url the accounts are not known"),
+              onSome: ({ accounts }) => {
+                const found = accounts.find((a) => a.currency === currency)
+                return found === undefined
+                  ? fail(
+                      currencyOption,
+                      `the sandbox has no ${currency} account (it has ${[...new Set(accounts.map((a) => a.currency))].join(", ")}); give ${accountOption}`
+                    )
+                  : Effect.succeed(found.id)
+              }
+            })
+        })
+      const from = {
+        account_id: yield* pick(o.fromAccount, fromCurrency, "--from-account", "--from-currency"),
+        currency: fromCurrency
+      }
+      const to = {
+        account_id: yield* pick(o.toAccount, toCurrency, "--to-account", "--to-currency"),
+        currency: toCurrency
+      }
+      const business = yield* BusinessClient.BusinessClient
+      const tx = yield* business
+        .exchange({
+          _tag: side.tag,
+          from,
+          to,
+          amount,
+          ...(Option.isSome(o.requestId) ? { request_id: o.requestId.value } : {}),
+          ...(Option.isSome(o.reference) ? { reference: o.reference.value } : {}),
+          ...(Option.isSome(o.reason) ? { exchange_reason_code: o.reason.value } : {})
+        })
+        .pipe(Effect.mapError(apiFailure(baseUrl)))
+      yield* Console.log(
+        `transaction ${tx.id ?? "(no id)"}: ${tx.state ?? "(no state)"}${tx.reason_code === undefined ? "" : ` (${tx.reason_code})`}`
+      )
+    }).pipe(Effect.provide(Apis.business(baseUrl)))
+  })
+).pipe(Command.withDescription("Exchange money between two accounts, exactly once (a sandbox without --base-url)"))

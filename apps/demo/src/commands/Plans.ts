@@ -1,0 +1,91 @@
+/**
+ * `payrules plans`: the subscription plans of the embedded sandbox or of a real API, with their ids (to give to
+ * `simulate --plan`), names, variations and phases.
+ *
+ * @since 0.1.0
+ */
+import * as Command from "@effect/cli/Command"
+import { IsoDuration } from "@payrules/iso8601"
+import { SubscriptionPlan } from "@payrules/subscriptions"
+import { MerchantClient } from "@payrules/transport"
+import * as Chunk from "effect/Chunk"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import { Apis, apiFailure, baseUrlOption } from "../Apis.js"
+import * as Checks from "../Checks.js"
+import * as Flags from "../Flags.js"
+import { price } from "../render/Schedule.js"
+
+type Plan = SubscriptionPlan.SubscriptionPlan
+type Phase = SubscriptionPlan.Phase
+
+/**
+ * A phase in one line: `intro P1M × 3 £4.99`, `standard P1M £9.99, no end`.
+ *
+ * @since 0.1.0
+ * @category renderings
+ */
+export const phaseLine = (p: Phase): string => {
+  const count = p.cycle_count === undefined || p.cycle_count === null ? ", no end" : ""
+  const times = count === "" ? ` × ${p.cycle_count}` : ""
+  const amount = Option.isSome(Option.fromNullable(p.amount))
+    ? ` ${price(Option.fromNullable(p.amount), Option.fromNullable(p.currency))}`
+    : " (no price)"
+  return `${p.id} ${IsoDuration.format(p.cycle_duration)}${times}${amount}${count}`
+}
+
+/**
+ * The plans as text: a count, then per plan its id, name, state and trial, and a line per variation with its
+ * phases in ordinal order.
+ *
+ * @since 0.1.0
+ * @category renderings
+ */
+export const table = (plans: ReadonlyArray<Plan>): string => {
+  const lines = [`${plans.length} plan${plans.length === 1 ? "" : "s"}`]
+  for (const plan of plans) {
+    const trial = plan.trial_duration === undefined ? "" : `, trial ${IsoDuration.format(plan.trial_duration)}`
+    lines.push("", `${plan.id}  ${plan.name} (${plan.state}${trial})`)
+    for (const v of plan.variations) {
+      const phases = [...v.phases].sort((a, b) => a.ordinal - b.ordinal)
+      lines.push(`  ${v.id}: ${phases.map(phaseLine).join(" → ")}`)
+    }
+  }
+  return lines.join("\n")
+}
+
+const encodePlans = Schema.encodeSync(Schema.Array(SubscriptionPlan.SubscriptionPlan))
+
+/**
+ * @since 0.1.0
+ * @category commands
+ */
+export const command = Command.make(
+  "plans",
+  {
+    format: Flags.withDefault(
+      "format",
+      "table|json",
+      "table",
+      "a list for people (default), or the plans as the API sends them"
+    ),
+    baseUrl: baseUrlOption
+  },
+  (o) =>
+    Effect.gen(function* () {
+      const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
+      const format = yield* Checks.choice("--format", o.format, ["table", "json"])
+      const plans = yield* Effect.flatMap(MerchantClient.MerchantClient, (client) =>
+        Stream.runCollect(client.listSubscriptionPlans({ limit: 100 }))
+      ).pipe(Effect.mapError(apiFailure(baseUrl)), Effect.provide(Apis.merchant(baseUrl)))
+      const list = Chunk.toReadonlyArray(plans)
+      yield* Console.log(format === "json" ? JSON.stringify(encodePlans(list), null, 2) : table(list))
+    })
+).pipe(
+  Command.withDescription(
+    "List the subscription plans (id, name, variations, phases) of the embedded sandbox, or of the API at --base-url"
+  )
+)

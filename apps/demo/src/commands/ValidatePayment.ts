@@ -1,0 +1,66 @@
+/**
+ * `payrules validate-payment`: a payment body against the field rules of POST /pay/fields and scheme limits.
+ *
+ * @since 0.1.0
+ */
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import { SchemeLimits } from "@payrules/accounts"
+import { FieldValidator, PayFields } from "@payrules/transfers"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import * as Checks from "../Checks.js"
+import { CliError, describeParseError } from "../CliError.js"
+import * as Files from "../Files.js"
+import * as Flags from "../Flags.js"
+
+const schemes = {
+  FasterPayments: SchemeLimits.FasterPayments,
+  OpenBanking: SchemeLimits.OpenBanking,
+  Swift: SchemeLimits.Swift
+}
+
+/**
+ * @since 0.1.0
+ * @category commands
+ */
+export const command = Command.make(
+  "validate-payment",
+  {
+    fields: Flags.required("fields", "file", "the POST /pay/fields response (JSON file)"),
+    body: Flags.required("body", "file", "the payment body to check (JSON file)"),
+    scheme: Options.text("scheme").pipe(
+      Options.withPseudoName("FasterPayments|OpenBanking|Swift"),
+      Options.repeated,
+      Options.withDescription("scheme limits to apply as well (repeatable)")
+    )
+  },
+  (o) =>
+    Effect.gen(function* () {
+      const names = yield* Effect.forEach(o.scheme, (s) =>
+        Checks.choice("--scheme", s, ["FasterPayments", "OpenBanking", "Swift"])
+      )
+      const response = yield* Either.match(
+        Schema.decodeUnknownEither(PayFields.FieldsResponse)(yield* Files.readJson("--fields", o.fields)),
+        {
+          onLeft: (e) => Effect.fail(new CliError({ where: `--fields ${o.fields}`, reason: describeParseError(e) })),
+          onRight: Effect.succeed
+        }
+      )
+      const body = yield* Files.readJson("--body", o.body)
+      const validator = FieldValidator.compile(response.fields, { schemes: names.map((s) => schemes[s]) })
+      if (Either.isLeft(validator)) {
+        return yield* new CliError({
+          where: `--fields ${o.fields}`,
+          reason: validator.left.map((e) => e.message).join("; ")
+        })
+      }
+      const result = validator.right.validate(body)
+      if (Either.isRight(result)) return yield* Console.log(`${o.body}: valid`)
+      for (const issue of result.left)
+        yield* Console.log(`${issue.path.join(".") || "(body)"}: ${issue.rule}: ${issue.message}`)
+      return yield* new CliError({ where: `--body ${o.body}`, reason: `${result.left.length} issue(s)` })
+    })
+).pipe(Command.withDescription("Check a payment body against the field rules of POST /pay/fields and scheme limits"))

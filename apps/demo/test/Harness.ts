@@ -1,0 +1,109 @@
+/**
+ * The command line run in this process, as `main.ts` runs it, against a console that records what it prints.
+ */
+import { fileURLToPath } from "node:url"
+import * as Terminal from "@effect/platform/Terminal"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Mailbox from "effect/Mailbox"
+import * as Cli from "../src/Cli.js"
+import * as Invocation from "../src/Invocation.js"
+import * as Output from "../src/Output.js"
+
+/** apps/demo */
+export const packageDir = fileURLToPath(new URL("..", import.meta.url))
+/** the repository root */
+export const rootDir = fileURLToPath(new URL("../../..", import.meta.url))
+
+export interface Result {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+  /** both streams, in the order the lines were printed */
+  readonly output: ReadonlyArray<string>
+}
+
+export interface RunOptions {
+  /** the directory the person runs the command in (default: apps/demo) */
+  readonly cwd?: string
+  /** colour as on a TTY (default: none, as in a pipe) */
+  readonly color?: boolean
+  /** the environment the command reads its configuration from (tokens) */
+  readonly env?: Readonly<Record<string, string>>
+}
+
+/** A terminal without a person at it: nothing to read. */
+const noTerminal: Terminal.Terminal = {
+  columns: Effect.succeed(120),
+  rows: Effect.succeed(40),
+  isTTY: Effect.succeed(false),
+  readInput: Effect.tap(Mailbox.make<Terminal.UserInput>(), (m) => m.end),
+  readLine: Effect.fail(new Terminal.QuitException()),
+  display: () => Effect.void
+}
+
+const platform = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, Layer.succeed(Terminal.Terminal, noTerminal))
+
+interface Recorder {
+  readonly sink: Output.Sink
+  readonly result: (code: number) => Result
+}
+
+const recorder = (color: boolean, onLine?: (line: string) => void): Recorder => {
+  const out: Array<string> = []
+  const err: Array<string> = []
+  const all: Array<string> = []
+  return {
+    sink: {
+      color: () => color,
+      write: (stream, text) => {
+        for (const line of text.split("\n")) {
+          ;(stream === "out" ? out : err).push(line)
+          all.push(line)
+          onLine?.(line)
+        }
+      }
+    },
+    result: (code) => ({
+      code,
+      stdout: out.length === 0 ? "" : `${out.join("\n")}\n`,
+      stderr: err.length === 0 ? "" : `${err.join("\n")}\n`,
+      output: all
+    })
+  }
+}
+
+const prepare = (args: ReadonlyArray<string>, options: RunOptions, rec: Recorder) =>
+  Cli.run(Invocation.userArguments(args)).pipe(
+    Output.withSink(rec.sink),
+    Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(options.env ?? {})))),
+    Effect.provide(Invocation.layer({ cwd: options.cwd ?? packageDir })),
+    Effect.provide(platform)
+  )
+
+/** Runs `payrules <args>` to its end: its exit code and what it printed. */
+export const payrules = (args: ReadonlyArray<string>, options: RunOptions = {}): Effect.Effect<Result> =>
+  Effect.suspend(() => {
+    const rec = recorder(options.color ?? false)
+    return Effect.map(prepare(args, options, rec), rec.result)
+  })
+
+/**
+ * Runs a command that serves until stopped (`serve`): waits for its first line, then stops it as Ctrl-C would. The
+ * result has the code 130 of an interrupted command, or the code it ended with on its own.
+ */
+export const payrulesUntilFirstLine = (args: ReadonlyArray<string>, options: RunOptions = {}): Effect.Effect<Result> =>
+  Effect.gen(function* () {
+    const firstLine = yield* Deferred.make<void>()
+    const rec = recorder(options.color ?? false, () => Deferred.unsafeDone(firstLine, Effect.void))
+    const fiber = yield* Effect.fork(prepare(args, options, rec))
+    yield* Effect.raceFirst(Deferred.await(firstLine), Fiber.await(fiber))
+    yield* Fiber.interrupt(fiber)
+    const exit = yield* Fiber.await(fiber)
+    return rec.result(exit._tag === "Success" ? exit.value : 130)
+  })

@@ -1,0 +1,269 @@
+import { createServer } from "node:net"
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as FastCheck from "effect/FastCheck"
+import { colorFor } from "../src/Output.js"
+import { payrules, type Result } from "./Harness.js"
+
+const plan = "test/fixtures/pro-plan.json"
+
+/** Exit code 1 and a single line on standard error, `error: <culprit>...`, with nothing else printed. */
+const expectRefused = (r: Result, culprit: string, reason?: RegExp) => {
+  expect(r.code).toBe(1)
+  const lines = r.stderr.trimEnd().split("\n")
+  expect(lines).toHaveLength(1)
+  expect(lines[0]!.startsWith(`error: ${culprit}`), lines[0]).toBe(true)
+  if (reason !== undefined) expect(lines[0]).toMatch(reason)
+  expect(r.stderr).not.toMatch(/\s+at .+:\d+:\d+/)
+}
+
+/** A port that something else listens on, for the life of the scope. */
+const busyPort = Effect.acquireRelease(
+  Effect.async<{ port: number; close: () => void }>((resume) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      resume(
+        Effect.succeed({
+          port: typeof address === "object" && address !== null ? address.port : 0,
+          close: () => server.close()
+        })
+      )
+    })
+  }),
+  (s) => Effect.sync(s.close)
+)
+
+describe("every failure is one line naming the culprit, and a non-zero exit", () => {
+  it.live("serve --port 99999", () =>
+    Effect.gen(function* () {
+      expectRefused(yield* payrules(["serve", "--port", "99999"]), "--port", /99999 is not a port \(0 to 65535/)
+      expectRefused(yield* payrules(["serve", "--port", "http"]), "--port", /http is not a port/)
+    })
+  )
+
+  it.scopedLive("serve on a port already in use", () =>
+    Effect.gen(function* () {
+      const { port } = yield* busyPort
+      const r = yield* payrules(["serve", "--port", String(port)])
+      expectRefused(r, `--port ${port}`, /the port is in use \(EADDRINUSE\)$/)
+      expect(r.stdout).toBe("")
+    })
+  )
+
+  it.live("payment --debtor-currency USD reports the check's errors and exits 1", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules(["payment", "--debtor-currency", "USD"])
+      expect(r.stdout).toMatch(/^error: Data\.ExchangeRateInformation\.UnitCurrency: UnitCurrency GBP/m)
+      expectRefused(r, "payment ip_", /2 error\(s\) found by the checks with --debtor-currency USD$/)
+    })
+  )
+
+  it.live("an unknown currency names the currency option", () =>
+    Effect.gen(function* () {
+      const payment = yield* payrules(["payment", "--debtor-currency", "ZZZ"])
+      expectRefused(payment, "--debtor-currency", /ZZZ is not an ISO 4217 currency code/)
+      expect(payment.stdout).toBe("")
+      expectRefused(yield* payrules(["payment", "--debtor-currency", "usd"]), "--debtor-currency", /upper case: USD/)
+      expectRefused(
+        yield* payrules(["exchange", "--sell", "25", "--to-currency", "ZZZ"]),
+        "--to-currency",
+        /ZZZ is not an ISO 4217 currency code/
+      )
+    })
+  )
+
+  it.live("exchange --sell 25 --from-currency XXX is a currency error", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules(["exchange", "--sell", "25", "--from-currency", "XXX"])
+      expectRefused(r, "--from-currency", /XXX .* has no minor unit in ISO 4217/)
+      expect(r.stdout).toBe("")
+    })
+  )
+
+  it.live("exchange amounts and currencies are checked before anything is sent", () =>
+    Effect.gen(function* () {
+      expectRefused(
+        yield* payrules(["exchange", "--buy", "1.234", "--to-currency", "JPY"]),
+        "--buy",
+        /1\.234 has 3 decimals but JPY has 0 \(ISO 4217\)$/
+      )
+      expectRefused(yield* payrules(["exchange", "--sell", "-5"]), "--sell", /not a decimal amount/)
+      expectRefused(yield* payrules(["exchange", "--sell", "0"]), "--sell", /greater than 0/)
+      expectRefused(yield* payrules(["exchange"]), "--sell or --buy")
+      expectRefused(yield* payrules(["exchange", "--sell", "1", "--buy", "1"]), "--sell and --buy")
+      expectRefused(yield* payrules(["exchange", "--sell", "1", "--to-currency", "GBP"]), "--to-currency", /also/)
+      expectRefused(
+        yield* payrules(["exchange", "--sell", "1", "--from-currency", "KWD", "--to-currency", "GBP"]),
+        "--from-currency",
+        /the sandbox has no KWD account \(it has GBP, EUR, USD, CHF, INR, JPY\); give --from-account$/
+      )
+      expectRefused(yield* payrules(["exchange", "--sell", "1", "--request-id", "x".repeat(41)]), "--request-id")
+    })
+  )
+
+  it.live("simulate --until before --start", () =>
+    Effect.gen(function* () {
+      const between = (start: string, until: string) =>
+        payrules(["simulate", "--plan", plan, "--start", start, "--until", until])
+      const r = yield* between("2024-06-01T00:00:00Z", "2024-01-01T00:00:00Z")
+      expectRefused(r, "--until 2024-01-01T00:00:00Z", /must be after --start 2024-06-01T00:00:00Z$/)
+      expect(r.stdout).toBe("")
+      const same = yield* between("2024-06-01T00:00:00Z", "2024-06-01T00:00:00Z")
+      expectRefused(same, "--until")
+      // without --start the start is now, and a past --until is refused as well
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--until", "2000-01-01T00:00:00Z"]),
+        "--until",
+        /after the start \(now/
+      )
+    })
+  )
+
+  it.live("simulate --trial P7D --no-trial, and the other contradictions", () =>
+    Effect.gen(function* () {
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--trial", "P7D", "--no-trial"]),
+        "--trial and --no-trial"
+      )
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--months", "3", "--until", "2030-01-01T00:00:00Z"]),
+        "--months and --until"
+      )
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--months", "0"]),
+        "--months",
+        /0 is not a whole number from 1 to 1200/
+      )
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--zone", "Mars/Olympus"]),
+        "--zone",
+        /not an IANA time zone/
+      )
+      expectRefused(yield* payrules(["simulate", "--plan", plan, "--trial", "PT12H"]), "--trial", /days only/)
+      expectRefused(yield* payrules(["simulate", "--plan", plan, "--start", "yesterday"]), "--start")
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--format", "pdf"]),
+        "--format",
+        /pdf is not one of table, json, svg/
+      )
+      expectRefused(yield* payrules(["simulate", "--plan", plan, "--anchor", "x"]), "--anchor")
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--variation", "nope"]),
+        "--variation nope",
+        /has no variation nope \(it has monthly\)/
+      )
+      expectRefused(
+        yield* payrules(["simulate", "--plan", plan, "--out", "no/such/dir/plan.svg"]),
+        "--out no/such/dir/plan.svg",
+        /its directory does not exist/
+      )
+    })
+  )
+
+  it.live("--base-url notaurl is refused up front, by every command that takes it", () =>
+    Effect.gen(function* () {
+      for (const args of [
+        ["plans"],
+        ["simulate", "--plan", "pln_x"],
+        ["exchange", "--sell", "25"],
+        ["payment", "ip_x"]
+      ]) {
+        const r = yield* payrules([...args, "--base-url", "notaurl"])
+        expectRefused(r, "--base-url", /notaurl is not an absolute URL/)
+        expect(r.stdout).toBe("")
+      }
+      expectRefused(
+        yield* payrules(["plans", "--base-url", "ftp://example.com"]),
+        "--base-url",
+        /not an http or https URL/
+      )
+      expectRefused(yield* payrules(["plans", "--base-url", "https://u:p@example.com"]), "--base-url", /credentials/)
+    })
+  )
+
+  it.live("plan files: missing, not JSON, not a plan", () =>
+    Effect.gen(function* () {
+      expectRefused(
+        yield* payrules(["simulate", "--plan", "test/fixtures/nope.json"]),
+        "--plan test/fixtures/nope.json",
+        /no such file$/
+      )
+      expectRefused(
+        yield* payrules(["simulate", "--plan", "test/fixtures/not-json.json"]),
+        "--plan test/fixtures/not-json.json",
+        /not JSON/
+      )
+      expectRefused(
+        yield* payrules(["simulate", "--plan", "test/fixtures/bad-duration.json"]),
+        "--plan test/fixtures/bad-duration.json",
+        /variations\.0\.phases\.0\.cycle_duration/
+      )
+      expectRefused(yield* payrules(["simulate", "--plan", "pln_nope"]), "--plan pln_nope", /no plan with this id/)
+    })
+  )
+
+  it.live("usage errors of the command line are one line too", () =>
+    Effect.gen(function* () {
+      expectRefused(yield* payrules(["nope"]), "nope: not a payrules command", /use one of tour, plans, simulate/)
+      expectRefused(yield* payrules(["simulate"]), "Expected to find option: '--plan'")
+      expectRefused(yield* payrules(["simulate", "--plna", "x"]), "The flag '--plna' is not recognized")
+      expectRefused(yield* payrules(["payment", "ip_nope"]), "payment ip_nope", /no international payment ip_nope/)
+      expectRefused(
+        yield* payrules(["payment", "x", "--base-url", "http://127.0.0.1:9"]),
+        "environment",
+        /set PAYRULES_OPEN_BANKING_TOKEN/
+      )
+    })
+  )
+
+  it.live.prop(
+    "any arguments: exit 0, or exit 1 with exactly one line on standard error",
+    [
+      FastCheck.constantFrom("plans", "simulate", "exchange", "payment", "validate-payment", "bogus"),
+      FastCheck.array(
+        FastCheck.oneof(
+          FastCheck.constantFrom(
+            ...["--plan", plan, "--months", "--until", "--start", "--trial", "--no-trial", "--format", "--sell"],
+            ...[
+              "--buy",
+              "--from-currency",
+              "--debtor-currency",
+              "--base-url",
+              "--fields",
+              "--body",
+              "--zone",
+              "--",
+              "-x"
+            ]
+          ),
+          FastCheck.constantFrom(
+            ...["3", "0", "-1", "P7D", "2024-01-01T00:00:00Z", "json", "svg", "GBP", "XXX", "ZZZ", "notaurl", ""]
+          )
+        ),
+        { maxLength: 6 }
+      )
+    ],
+    ([command, rest]) =>
+      Effect.gen(function* () {
+        const r = yield* payrules([command, ...rest])
+        if (r.code === 0) return
+        expect(r.code).toBe(1)
+        const lines = r.stderr.trimEnd().split("\n")
+        expect(lines, r.stderr).toHaveLength(1)
+        expect(lines[0]).toMatch(/^error: \S/)
+      }),
+    { fastCheck: { numRuns: 40, seed: 18 } }
+  )
+})
+
+describe("colour", () => {
+  it("only on a TTY, never with NO_COLOR or TERM=dumb", () => {
+    expect(colorFor(true, {})).toBe(true)
+    expect(colorFor(false, {})).toBe(false)
+    expect(colorFor(undefined, {})).toBe(false)
+    expect(colorFor(true, { NO_COLOR: "1" })).toBe(false)
+    expect(colorFor(true, { NO_COLOR: "" })).toBe(true)
+    expect(colorFor(true, { TERM: "dumb" })).toBe(false)
+  })
+})
