@@ -1,0 +1,152 @@
+import { describe, expect, it } from "@effect/vitest"
+import { IsoDuration } from "@payrules/iso8601"
+import { Schedule } from "@payrules/subscriptions"
+import { DateTime, Either, FastCheck as fc } from "effect"
+import { decodeVariation, startInstant, variationWire, zone } from "./fixtures.js"
+import { reference } from "./reference.js"
+
+const zoned = (ms: number, z: string): DateTime.DateTime =>
+  z === "UTC" ? DateTime.unsafeMake(ms) : DateTime.unsafeMakeZoned(ms, { timeZone: z })
+
+const take = <A>(it: Iterable<A>, n: number): Array<A> => {
+  const out: Array<A> = []
+  for (const a of it) {
+    if (out.length >= n) break
+    out.push(a)
+  }
+  return out
+}
+
+const billed = (events: ReadonlyArray<Schedule.Event>) =>
+  events.filter((e): e is Extract<Schedule.Event, { _tag: "CycleBilled" }> => e._tag === "CycleBilled")
+
+const options = fc.record({
+  start: startInstant,
+  zone,
+  trial: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })),
+  anchor: fc.constantFrom<Schedule.Anchor>("phase-start", "subscription-start")
+})
+
+describe("Schedule.simulate against a temporal-polyfill reference", () => {
+  it("bills every cycle at the reference's start and end, in every zone and anchor mode", () => {
+    fc.assert(
+      fc.property(variationWire, options, (wire, o) => {
+        const v = decodeVariation(wire)
+        const events = Array.from(
+          Either.getOrThrow(
+            Schedule.simulate(v, {
+              start: zoned(o.start, o.zone),
+              trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+              anchor: o.anchor,
+              until: { cycles: 40 }
+            })
+          )
+        )
+        const ours = billed(events).map((e) => ({
+          phaseId: e.phaseId,
+          cycleIndex: e.cycleIndex,
+          start: e.start.epochMillis,
+          end: e.end.epochMillis
+        }))
+        expect(ours).toEqual(reference(v, o.start, o.zone, o.trial, o.anchor, 40))
+      }),
+      { numRuns: 400 }
+    )
+  })
+
+  it("cycles are contiguous and half-open, finite phases bill exactly cycle_count cycles, endless ones never end", () => {
+    fc.assert(
+      fc.property(variationWire, options, (wire, o) => {
+        const v = decodeVariation(wire)
+        const events = take(
+          Either.getOrThrow(
+            Schedule.simulate(v, {
+              start: zoned(o.start, o.zone),
+              trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+              anchor: o.anchor
+            })
+          ),
+          400
+        )
+        const cycles = billed(events)
+        for (let i = 1; i < cycles.length; i++) {
+          expect(cycles[i]!.start.epochMillis).toBe(cycles[i - 1]!.end.epochMillis)
+          expect(cycles[i - 1]!.end.epochMillis).toBeGreaterThan(cycles[i - 1]!.start.epochMillis)
+        }
+        for (let i = 1; i < events.length; i++) {
+          expect(events[i]!.at.epochMillis).toBeGreaterThanOrEqual(events[i - 1]!.at.epochMillis)
+        }
+        const last = v.phases[v.phases.length - 1]!
+        for (const phase of v.phases) {
+          const n = cycles.filter((c) => c.phaseId === phase.id).length
+          const completed = events.some((e) => e._tag === "PhaseCompleted" && e.phaseId === phase.id)
+          if (phase.cycle_count === null || phase.cycle_count === undefined) {
+            expect(completed).toBe(false)
+            expect(n).toBeGreaterThan(0)
+          } else {
+            expect(n).toBe(phase.cycle_count)
+            expect(completed).toBe(true)
+          }
+        }
+        const stopped = events.filter((e) => e._tag === "SubscriptionStopped")
+        if (last.cycle_count === null || last.cycle_count === undefined) {
+          expect(stopped).toHaveLength(0)
+          expect(events).toHaveLength(400)
+        } else {
+          expect(stopped).toHaveLength(1)
+          expect(events[events.length - 1]!._tag).toBe("SubscriptionStopped")
+        }
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("phaseAt agrees with the event stream at every boundary and at random instants", () => {
+    fc.assert(
+      fc.property(
+        variationWire,
+        options,
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 3, maxLength: 3 }),
+        (wire, o, fractions) => {
+          const v = decodeVariation(wire)
+          const opts: Schedule.Options = {
+            start: zoned(o.start, o.zone),
+            trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+            anchor: o.anchor
+          }
+          const timeline = Either.getOrThrow(Schedule.compile(v, opts))
+          const events = take(Schedule.events(timeline, { cycles: 60 }), 1000)
+          for (const c of billed(events)) {
+            const span = c.end.epochMillis - c.start.epochMillis
+            const probes = [
+              c.start.epochMillis,
+              c.end.epochMillis - 1,
+              ...fractions.map((f) => c.start.epochMillis + Math.floor(f * span))
+            ]
+            for (const ms of probes) {
+              const position = Either.getOrThrow(Schedule.positionAt(timeline, DateTime.unsafeMake(ms)))
+              expect(position._tag).toBe("InPhase")
+              if (position._tag === "InPhase") {
+                expect([position.phaseId, position.cycleIndex]).toEqual([c.phaseId, c.cycleIndex])
+                expect(position.cycleStart.epochMillis).toBe(c.start.epochMillis)
+                expect(position.cycleEnd.epochMillis).toBe(c.end.epochMillis)
+              }
+            }
+          }
+          const trial = events.find((e) => e._tag === "TrialStarted")
+          if (trial !== undefined) {
+            expect(Either.getOrThrow(Schedule.positionAt(timeline, trial.at))._tag).toBe("Trial")
+          }
+          expect(Either.getOrThrow(Schedule.positionAt(timeline, DateTime.unsafeMake(o.start - 1)))._tag).toBe(
+            "NotStarted"
+          )
+          const stop = events.find((e) => e._tag === "SubscriptionStopped")
+          if (stop !== undefined) {
+            expect(Either.getOrThrow(Schedule.positionAt(timeline, stop.at))).toMatchObject({ _tag: "Stopped" })
+          }
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
+})
