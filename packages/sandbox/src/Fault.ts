@@ -46,8 +46,12 @@ export const Kind = Schema.Literal("fail-before", "drop-after", "delay-after", "
 export type Kind = typeof Kind.Type
 
 /**
- * A fault rule. With `count`, it applies to the next `count` matching requests; otherwise to each matching request
- * with `probability` (drawn from the sandbox's seeded generator, so runs are reproducible).
+ * A fault rule. With `count`, it applies to the next `count` matching requests in the order they arrive; otherwise to
+ * each matching request with `probability`, decided from a hash of (seed, operation, request key, attempt, position of
+ * the rule): the same seed gives the same faults to the same requests however concurrent requests interleave. The
+ * request key of an exchange is its `request_id`; of the other operations, the method, path, sorted query,
+ * Authorization header and body (keys sorted). The attempt counts how many times that key was seen for that
+ * operation (1, 2, ...), so the retries of one request draw afresh, in the same way on every run.
  *
  * @since 0.1.0
  * @category schemas

@@ -1,5 +1,5 @@
 import { Sandbox } from "@payrules/sandbox"
-import { Effect } from "effect"
+import { type Duration, Effect, Fiber, Option, TestClock } from "effect"
 
 export const auth = { authorization: "Bearer sandbox-test-token" }
 
@@ -46,3 +46,15 @@ export interface SeedSummary {
 export const seedOf = Effect.flatMap(server, (s) =>
   Effect.map(call(`${s.urls.control}/seed`), (r) => r.json as SeedSummary)
 )
+
+/**
+ * Runs `self` while moving the `TestClock` forward by `step` until it is done: for work that sleeps at many points
+ * (timeouts, delays). The step is small against every timeout, so an answer that needs no waiting never loses its
+ * race against one.
+ */
+export const driveClock = <A, E, R>(self: Effect.Effect<A, E, R>, step: Duration.DurationInput) =>
+  Effect.gen(function* () {
+    const fiber = yield* Effect.fork(self)
+    while (Option.isNone(yield* Fiber.poll(fiber))) yield* TestClock.adjust(step)
+    return yield* Fiber.join(fiber)
+  })

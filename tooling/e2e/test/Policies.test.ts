@@ -157,7 +157,8 @@ const duplicatesAsErrors = Layer.unwrapEffect(
     })
   )
 ).pipe(
-  Layer.provide([FetchHttpClient.layer, RequestLedger.layer]),
+  Layer.provide(RequestLedger.layer),
+  Layer.provideMerge(FetchHttpClient.layer),
   Layer.provideMerge(Sandbox.layer({ seed: 82, plans: 15, exchange: { duplicates: "error" } }))
 )
 

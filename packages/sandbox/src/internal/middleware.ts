@@ -10,7 +10,6 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { FapiHeaders } from "@payrules/open-banking"
 import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Cause from "effect/Cause"
@@ -20,6 +19,7 @@ import * as Option from "effect/Option"
 import * as Fault from "../Fault.js"
 import { SandboxApi } from "../SandboxApi.js"
 import * as Errors from "./errors.js"
+import * as Faults from "./faults.js"
 import type { SandboxStateService } from "./state.js"
 
 interface Route {
@@ -129,7 +129,21 @@ export const make =
         }
       }
 
-      const fault = operation === null ? undefined : yield* state.faults.decide(operation)
+      const fault =
+        operation === null || !state.faults.active(operation)
+          ? undefined
+          : yield* state.faults.decide(
+              operation,
+              state.faults.keyed(operation)
+                ? Faults.requestKey(operation, {
+                    method: request.method,
+                    path,
+                    query: url.searchParams,
+                    authorization: request.headers.authorization,
+                    body: yield* Effect.orElseSucceed(request.text, () => "")
+                  })
+                : undefined
+            )
       if (fault?.kind === "fail-before") {
         const status = fault.status ?? 503
         const message =
@@ -202,7 +216,7 @@ export const make =
       if (fault?.kind === "delay-after") yield* Effect.sleep(fault.delayMs ?? 10_000)
       if (fault?.kind === "drop-after") {
         // processed: now end the connection without an answer
-        yield* Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
+        yield* state.drop(request)
       }
       return answer
     })

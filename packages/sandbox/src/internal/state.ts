@@ -3,7 +3,9 @@
  *
  * @internal
  */
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import type { Faults } from "./faults.js"
 import type { SlidingWindow } from "./rateLimit.js"
 import type { RequestLog } from "./requestLog.js"
@@ -15,6 +17,8 @@ export interface SandboxStateService {
   readonly faults: Faults
   readonly log: RequestLog
   readonly payFieldsLimit: SlidingWindow
+  /** ends the connection of a request without an answer (a socket over HTTP, a transport error in process) */
+  readonly drop: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<void>
 }
 
 /** @internal */
