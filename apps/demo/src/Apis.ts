@@ -43,7 +43,9 @@ const merchantClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
   MerchantClient.layer({ ...MerchantClient.defaults, baseUrl, token })
 
 const businessClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
-  BusinessClient.layer({ ...BusinessClient.defaults, baseUrl, token })
+  BusinessClient.layer({ ...BusinessClient.defaults, baseUrl, token }).pipe(
+    Layer.mapError((e) => new DemoError({ where: "--base-url", reason: e.message }))
+  )
 
 const openBankingClient = (baseUrl: string, token: Redacted.Redacted<string>, financialId: string) =>
   OpenBankingClient.layer({ ...OpenBankingClient.defaults, baseUrl, token, financialId })
@@ -56,7 +58,7 @@ type ApiLayer<A> = Layer.Layer<A, HttpServerError.ServeError | DemoError>
 
 const choose = <A, R>(
   baseUrl: Option.Option<string>,
-  embeddedClient: (s: Sandbox.Running) => Layer.Layer<A, never, R>,
+  embeddedClient: (s: Sandbox.Running) => Layer.Layer<A, DemoError, R>,
   remoteClient: (url: string) => Layer.Layer<A, DemoError, R>,
   requirements: Layer.Layer<R>
 ): ApiLayer<A> => {
@@ -68,7 +70,7 @@ const choose = <A, R>(
 
 const remote = <A, R>(
   family: "MERCHANT" | "BUSINESS" | "OPEN_BANKING",
-  make: (token: Redacted.Redacted<string>) => Layer.Layer<A, never, R>
+  make: (token: Redacted.Redacted<string>) => Layer.Layer<A, DemoError, R>
 ) => Layer.unwrapEffect(Effect.map(tokenFor(family), make))
 
 export const Apis = {

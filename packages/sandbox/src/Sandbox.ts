@@ -24,6 +24,8 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import type * as Fault from "./Fault.js"
+import * as SandboxClock from "./internal/clock.js"
+import * as Exchanges from "./internal/exchanges.js"
 import * as Faults from "./internal/faults.js"
 import * as Handlers from "./internal/handlers.js"
 import * as InProcess from "./internal/inProcess.js"
@@ -51,7 +53,11 @@ export interface Options {
   readonly plans?: number | undefined
   /** fault rules active from the start (they can be changed at /__sandbox/faults) */
   readonly faults?: ReadonlyArray<Fault.FaultRule> | undefined
-  readonly exchange?: Partial<Store.ExchangeOptions> | undefined
+  /**
+   * how exchanges behave: `duplicates` ("replay", the default, or "error"), `reasonThresholds`, `settlement` and
+   * `retentionMs` (how long a request_id, its stored answer and its transaction are kept: 24 hours by default)
+   */
+  readonly exchange?: Partial<Exchanges.ExchangeOptions> | undefined
   /** the POST /pay/fields limit per token (default 450 per 60 s, as the real API) */
   readonly payFieldsLimit?: { readonly limit: number; readonly windowMs: number } | undefined
 }
@@ -112,11 +118,18 @@ const stateLayer = (options: Options, drop: SandboxStateService["drop"]) =>
         return r._tag === "Left" ? [`${p.id}: ${r.left.message}`] : []
       })
       if (invalid.length > 0) return yield* Effect.dieMessage(`invalid seed payments: ${invalid.join("; ")}`)
-      const store = yield* Store.make(seed, { ...Store.defaultExchangeOptions, ...options.exchange }, payments)
+      const store = yield* Store.make(seed, { ...Exchanges.defaultExchangeOptions, ...options.exchange }, payments)
       const faults = yield* Faults.make(seedNumber, options.faults ?? [])
       const log = yield* RequestLog.make
       const limit = options.payFieldsLimit ?? { limit: 450, windowMs: 60_000 }
-      return { store, faults, log, payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs), drop }
+      return {
+        store,
+        faults,
+        log,
+        payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs),
+        drop,
+        clock: SandboxClock.make()
+      }
     })
   )
 

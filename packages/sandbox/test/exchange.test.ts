@@ -18,7 +18,12 @@ layer(Sandbox.layer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it) =>
       const seed = yield* seedOf
       const sold = yield* exchange(sell(seed, "sell-1", 100))
       expect(sold.status).toBe(200)
-      expect(sold.json).toMatchObject({ type: "exchange", state: "completed", id: expect.stringMatching(/^tx_/) })
+      // a UUID, as the official document types the transaction id
+      expect(sold.json).toMatchObject({
+        type: "exchange",
+        state: "completed",
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+      })
       const bought = yield* exchange({
         from: { account_id: seed.accounts[0]!.id, currency: "GBP" },
         to: { account_id: seed.accounts[1]!.id, currency: "EUR", amount: 117 },
@@ -73,30 +78,35 @@ layer(Sandbox.layer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it) =>
     })
   )
 
-  it.effect("a repeated request_id with the same body returns the original transaction, not a new one", () =>
-    Effect.gen(function* () {
-      const seed = yield* seedOf
-      const first = yield* exchange(sell(seed, "dup-1", 25))
-      const again = yield* exchange(sell(seed, "dup-1", 25))
-      expect(again.json).toEqual(first.json)
-      const other = yield* exchange(sell(seed, "dup-1", 26))
-      expect(other.status).toBe(400)
-      expect(other.json).toMatchObject({ code: 3021 })
-      const ledger = yield* Effect.flatMap(server, (s) => call(`${s.urls.control}/ledger`))
-      expect(ledger.json).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ request_id: "dup-1", received: 3, transactions: 1, conflicts: 1 })
-        ])
-      )
-      const found = yield* Effect.flatMap(server, (s) =>
-        call(`${s.urls.business}/transactions?request_id=dup-1`, { headers: auth })
-      )
-      expect(found.json).toEqual([first.json])
-      const none = yield* Effect.flatMap(server, (s) =>
-        call(`${s.urls.business}/transactions?request_id=never`, { headers: auth })
-      )
-      expect(none.json).toEqual([])
-    })
+  it.effect(
+    "a repeated request_id with the same body replays the first answer (Idempotent-Replayed), no new transaction",
+    () =>
+      Effect.gen(function* () {
+        const seed = yield* seedOf
+        const first = yield* exchange(sell(seed, "dup-1", 25))
+        expect(first.headers.get("idempotent-replayed")).toBeNull()
+        const again = yield* exchange(sell(seed, "dup-1", 25))
+        expect(again.status).toBe(200)
+        expect(again.headers.get("idempotent-replayed")).toBe("true")
+        expect(again.json).toEqual(first.json)
+        const other = yield* exchange(sell(seed, "dup-1", 26))
+        expect(other.status).toBe(400)
+        expect(other.json).toMatchObject({ code: 3021 })
+        const ledger = yield* Effect.flatMap(server, (s) => call(`${s.urls.control}/ledger`))
+        expect(ledger.json).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ request_id: "dup-1", received: 3, transactions: 1, conflicts: 1 })
+          ])
+        )
+        const found = yield* Effect.flatMap(server, (s) =>
+          call(`${s.urls.business}/transactions?request_id=dup-1`, { headers: auth })
+        )
+        expect(found.json).toEqual([first.json])
+        const none = yield* Effect.flatMap(server, (s) =>
+          call(`${s.urls.business}/transactions?request_id=never`, { headers: auth })
+        )
+        expect(none.json).toEqual([])
+      })
   )
 
   it.effect("401 without a token; 400 for a body that is not JSON", () =>

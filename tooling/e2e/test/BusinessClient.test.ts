@@ -22,6 +22,12 @@ interface LedgerEntry {
   readonly transactions: number
 }
 
+/** the answers of the next four exchange attempts (all a client makes) are lost, and the lookups fail too */
+const loseEveryAnswer = setFaults([
+  { operation: "exchange", kind: "drop-after", count: 4 },
+  { operation: "findTransactions", kind: "fail-before", count: 4 }
+])
+
 layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
   "BusinessClient against the sandbox",
   (it) => {
@@ -97,10 +103,7 @@ layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
         Effect.gen(function* () {
           const client = yield* BusinessClient.BusinessClient
           const seed = yield* control<Seed>("/seed")
-          yield* setFaults([
-            { operation: "exchange", kind: "drop-after", count: 4 },
-            { operation: "findTransactions", kind: "fail-before", count: 4 }
-          ])
+          yield* loseEveryAnswer
           const request = sell(seed, "3", "lost-1")
           const unknown = yield* Effect.flip(client.exchange(request))
           expect(unknown._tag).toBe("ExchangeOutcomeUnknown")
@@ -111,6 +114,41 @@ layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
           const ledger = yield* control<ReadonlyArray<LedgerEntry>>("/ledger")
           expect(ledger.find((x) => x.request_id === "lost-1")).toMatchObject({ received: 5, transactions: 1 })
         })
+    )
+
+    it.effect(
+      "issue 14's reproduction: a refused exchange whose answer was lost ends with the refusal 3448 on the first resume; the corrected body then succeeds with the same request_id",
+      () =>
+        Effect.gen(function* () {
+          const client = yield* BusinessClient.BusinessClient
+          const seed = yield* control<Seed>("/seed")
+          // every attempt of the first call is processed (refused: no exchange reason) and its answer lost, and the
+          // lookup fails too: the client cannot tell what happened
+          yield* loseEveryAnswer
+          const request = sell(seed, "20000", "repro-14")
+          const first = yield* Effect.flip(client.exchange(request))
+          expect(first).toMatchObject({ _tag: "ExchangeOutcomeUnknown", requestId: "repro-14" })
+          // the faults are spent: the first resume gets the refusal, definite and typed, with the server's code
+          const resumed = yield* Effect.flip(client.exchange(request))
+          expect(resumed).toMatchObject({ _tag: "BusinessClientError", reason: "BadRequest", body: { code: 3448 } })
+          // a refusal before execution stored nothing: the same request_id carries the corrected body
+          const corrected = yield* client.exchange({ ...request, exchange_reason_code: "supplier_payment" })
+          expect(corrected.state).toBe("completed")
+          const ledger = yield* control<ReadonlyArray<LedgerEntry>>("/ledger")
+          expect(ledger.find((x) => x.request_id === "repro-14")).toMatchObject({ received: 1, transactions: 1 })
+        })
+    )
+
+    it.effect("with one lost answer, the retry gets the refusal itself: the call ends with 3448, not unknown", () =>
+      Effect.gen(function* () {
+        const client = yield* BusinessClient.BusinessClient
+        const seed = yield* control<Seed>("/seed")
+        yield* setFaults([{ operation: "exchange", kind: "drop-after", count: 1 }])
+        const refused = yield* Effect.flip(client.exchange(sell(seed, "20000", "repro-14b")))
+        expect(refused).toMatchObject({ _tag: "BusinessClientError", body: { code: 3448 }, replayed: false })
+        const again = yield* Effect.flip(client.exchange(sell(seed, "20000", "repro-14b")))
+        expect(again).toMatchObject({ _tag: "BusinessClientError", body: { code: 3448 } })
+      })
     )
 
     it.effect("refuses a reused request_id with a different body before sending anything", () =>

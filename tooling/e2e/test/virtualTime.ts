@@ -1,12 +1,13 @@
 /**
  * Virtual time for workloads with thousands of sleeps: a `Clock` whose time moves only to the next pending sleep, and
  * only once every fiber of the workload is idle. Like effect's `TestClock`, an answer that needs no waiting never loses
- * a race against a timeout, however slow or busy the machine is; unlike it, a sleep that is interrupted (the timeout
- * of every request that was answered in time) is forgotten at once, and the time moves after one quiet turn of the
- * event loop instead of three turns per sleep. A run of 1,000 exchanges registers about 2,000 timeouts: with
- * `TestClock.adjust` that is six seconds of idle waiting, here a fraction of one.
+ * a race against a timeout, however slow or busy the machine is. Unlike it, a sleep that is interrupted (the timeout of
+ * every request answered in time) is forgotten at once, and the workload runs on a scheduler of microtasks, so one
+ * `setImmediate` turn tells that it is idle (effect's `TestClock.adjust` waits three 1 ms timer turns for every sleep
+ * that comes due, interrupted ones included: a run of 1,000 exchanges registers some 2,000 timeouts, six seconds of
+ * waiting for nothing).
  */
-import { Clock, Duration, Effect, Fiber, Option, Supervisor } from "effect"
+import { Clock, Duration, Effect, Fiber, Option, Scheduler, Supervisor } from "effect"
 
 interface Sleeper {
   readonly at: number
@@ -77,13 +78,17 @@ export const run = <A, E, R>(
       }
     }
     const activity = new Activity()
-    // one turn of the event loop: every task queued before (microtasks, timers of the scheduler) runs first
+    // the workload's fibers run in microtasks only: after one check phase of the event loop, all of them that can
+    // run have run, and no change in their activity means none can run until the time moves
+    const microtasks = Scheduler.make((task) => queueMicrotask(task))
     const quiet = Effect.async<boolean>((resume) => {
       const before = activity.events
-      const timer = setTimeout(() => resume(Effect.succeed(activity.events === before)), 0)
-      return Effect.sync(() => clearTimeout(timer))
+      const check = setImmediate(() => resume(Effect.succeed(activity.events === before)))
+      return Effect.sync(() => clearImmediate(check))
     })
-    const fiber = yield* Effect.fork(self.pipe(Effect.withClock(clock), Effect.supervised(activity)))
+    const fiber = yield* Effect.fork(
+      self.pipe(Effect.withClock(clock), Effect.supervised(activity), Effect.withScheduler(microtasks))
+    )
     while (true) {
       while (!(yield* quiet)) {
         // busy: wait for another turn

@@ -9,6 +9,7 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
 import type * as Fault from "../Fault.js"
 import * as Random from "./random.js"
 
@@ -130,3 +131,6 @@ const canonical = (value: unknown): string =>
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : v
   )
+
+/** Set by the middleware for a request with a `fail-during` fault: the handler fails its execution. @internal */
+export const failExecution: FiberRef.FiberRef<boolean> = FiberRef.unsafeMake(false)
