@@ -77,7 +77,10 @@ const merchantClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
   MerchantClient.layer({ ...MerchantClient.defaults, baseUrl, token })
 
 const businessClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
-  BusinessClient.layer({ ...BusinessClient.defaults, baseUrl, token })
+  BusinessClient.layer({ ...BusinessClient.defaults, baseUrl, token }).pipe(
+    // the CLI checks --base-url first; this is the client's own check of its configuration
+    Layer.mapError((e) => new CliError({ where: "--base-url", reason: oneLine(String(e)) }))
+  )
 
 const openBankingClient = (baseUrl: string, token: Redacted.Redacted<string>, financialId: string) =>
   OpenBankingClient.layer({ ...OpenBankingClient.defaults, baseUrl, token, financialId })
@@ -90,7 +93,7 @@ type ApiLayer<A> = Layer.Layer<A, CliError>
 
 const choose = <A, R>(
   baseUrl: Option.Option<string>,
-  embeddedClient: (s: Sandbox.Running) => Layer.Layer<A, never, R>,
+  embeddedClient: (s: Sandbox.Running) => Layer.Layer<A, CliError, R>,
   remoteClient: (url: string) => Layer.Layer<A, CliError, R>,
   requirements: Layer.Layer<R>
 ): ApiLayer<A> => {
@@ -102,7 +105,7 @@ const choose = <A, R>(
 
 const remote = <A, R>(
   family: "MERCHANT" | "BUSINESS" | "OPEN_BANKING",
-  make: (token: Redacted.Redacted<string>) => Layer.Layer<A, never, R>
+  make: (token: Redacted.Redacted<string>) => Layer.Layer<A, CliError, R>
 ) => Layer.unwrapEffect(Effect.map(tokenFor(family), make))
 
 /**

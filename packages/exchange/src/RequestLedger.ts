@@ -1,7 +1,13 @@
 /**
- * The request_id ledger (D5): which `request_id` was sent with which body, and what came of it, so that a retry
- * reuses the id with the same body and a different body under a used id is refused before anything is sent. Entries
- * expire after the API's idempotency window, measured with effect's `Clock`.
+ * The request_id ledger (D5, D10), for both sides of the API. A client registers every exchange before sending it, so
+ * a retry reuses the id with the same body and a different body under a used id is refused before anything is sent; a
+ * server registers every exchange it receives and stores the first result of the ones it executes, so an identical
+ * repeat gets that result again (errors included) and a different body under the id is a conflict. A request refused
+ * before execution (validation) is released: nothing is stored, and the id can be used again.
+ *
+ * Entries expire after a retention window (24 hours by default), measured with effect's `Clock`. Every operation
+ * costs the same whatever the ledger holds, and expired entries are pruned as new ones arrive, so memory stays
+ * bounded under a stream of new ids.
  *
  * @since 0.1.0
  */
@@ -10,18 +16,17 @@ import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as HashMap from "effect/HashMap"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Ref from "effect/Ref"
 import * as ExchangeRequest from "./ExchangeRequest.js"
 import type * as ExchangeTransaction from "./ExchangeTransaction.js"
 
 /**
- * What came of a sent request:
+ * What came of a request:
  *
  * - `Succeeded`: the API answered with the transaction;
- * - `Rejected`: the API refused the request (a 4xx answer) and created nothing;
+ * - `Rejected`: the API answered with a definite refusal (an error status, with the API's `code` when it has one)
+ *   that it keeps as the result of the request_id: an identical repeat gets it again;
  * - `Unknown`: no answer (a timeout, a lost connection): retry with the same request_id and the same body.
  *
  * @since 0.1.0
@@ -29,7 +34,7 @@ import type * as ExchangeTransaction from "./ExchangeTransaction.js"
  */
 export type Outcome = Data.TaggedEnum<{
   Succeeded: { readonly transaction: ExchangeTransaction.ExchangeTransaction }
-  Rejected: { readonly status: number; readonly message: string }
+  Rejected: { readonly status: number; readonly code?: number | undefined; readonly message: string }
   Unknown: { readonly message: string }
 }>
 
@@ -53,18 +58,23 @@ export interface Entry {
   readonly fingerprint: string
   /** epoch milliseconds, from `Clock` */
   readonly registeredAt: number
-  /** epoch milliseconds after which the entry is forgotten */
+  /** epoch milliseconds from which the entry is forgotten */
   readonly expiresAt: number
+  /** the first result of the request, once known (a later `complete` replaces an `Unknown`) */
   readonly outcome: Option.Option<Outcome>
+  /** how many times the id was registered: the first time, identical repeats and conflicts */
+  readonly received: number
+  /** how many of those came with another body */
+  readonly conflicts: number
 }
 
 /**
  * The answer of {@link RequestLedgerService.register}:
  *
- * - `New`: the id is unused (or its entry expired): send the request;
- * - `Replay`: the same id with the same body: send it again with this id (never a new one), or use the recorded
- *   outcome;
- * - `Conflict`: the same id with a different body: do not send it; use a new request_id for a new exchange.
+ * - `New`: the id is unused (or its entry expired, or was released): send (or execute) the request;
+ * - `Replay`: the same id with the same body: use the recorded outcome when there is one, otherwise send it again
+ *   with this id (never a new one);
+ * - `Conflict`: the same id with a different body: do not send (or execute) it.
  *
  * @since 0.1.0
  * @category models
@@ -89,7 +99,7 @@ export type Registration = Data.TaggedEnum<{
 export const Registration = Data.taggedEnum<Registration>()
 
 /**
- * `complete` for a request_id the ledger does not hold (never registered, or expired).
+ * `complete` for a request_id the ledger does not hold (never registered, released, or expired).
  *
  * @since 0.1.0
  * @category errors
@@ -105,12 +115,21 @@ export class RequestLedgerError extends Data.TaggedError("RequestLedgerError")<{
  * @category models
  */
 export interface RequestLedgerService {
-  /** records the request if its id is new, and says whether to send it */
+  /** records the request if its id is new, and says whether to send (or execute) it */
   readonly register: (request: ExchangeRequest.ExchangeRequest) => Effect.Effect<Registration>
   /** records what came of a registered request; a later outcome replaces an earlier one */
   readonly complete: (requestId: string, outcome: Outcome) => Effect.Effect<Entry, RequestLedgerError>
+  /**
+   * forgets a registered id: its request was refused before execution, so nothing is stored and the id may be used
+   * again, with any body; answers whether the ledger held it
+   */
+  readonly release: (requestId: string) => Effect.Effect<boolean>
   /** the live entry of an id */
   readonly lookup: (requestId: string) => Effect.Effect<Option.Option<Entry>>
+  /** every live entry, oldest first */
+  readonly entries: Effect.Effect<ReadonlyArray<Entry>>
+  /** drops every expired entry now (they are also dropped a few at a time as new ids arrive); answers how many */
+  readonly prune: Effect.Effect<number>
 }
 
 /**
@@ -123,12 +142,12 @@ export class RequestLedger extends Context.Tag("@payrules/exchange/RequestLedger
 >() {}
 
 /**
- * 14 days: how long the API keeps a request_id.
+ * 24 hours: how long a request_id and its result are kept (D10).
  *
  * @since 0.1.0
  * @category constants
  */
-export const defaultWindow: Duration.Duration = Duration.days(14)
+export const defaultWindow: Duration.Duration = Duration.hours(24)
 
 /**
  * @since 0.1.0
@@ -139,90 +158,106 @@ export interface Options {
   readonly window?: Duration.DurationInput | undefined
 }
 
-interface State {
-  readonly entries: HashMap.HashMap<string, Entry>
-  /** when expired entries are next dropped from memory */
-  readonly nextSweep: number
-}
+/** expired entries dropped per registration: more than one, so a backlog drains while new ids keep coming */
+const SWEEP = 8
 
-const live = (state: State, requestId: string, now: number): Option.Option<Entry> =>
-  Option.filter(HashMap.get(state.entries, requestId), (e) => now < e.expiresAt)
+const conflictMessage = (requestId: string) =>
+  `request_id ${JSON.stringify(requestId)} was used for a different body: reuse it only to retry the same exchange, and take a new request_id for a new one`
 
 /**
- * An in-memory ledger. Each operation reads the time once from `Clock` and updates the ledger atomically, so
- * concurrent fibers registering the same new id get exactly one `New`.
+ * An in-memory ledger. Each operation reads the time once from `Clock` and runs without yielding, so concurrent
+ * fibers registering the same new id get exactly one `New`. Entries sit in one `Map` in the order of registration,
+ * which is the order of expiry: pruning takes them from the front, and no operation copies or scans the ledger.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = (options?: Options): Effect.Effect<RequestLedgerService> =>
-  Effect.gen(function* () {
+  Effect.sync(() => {
     const windowMillis = Duration.toMillis(Duration.decode(options?.window ?? defaultWindow))
-    const ref = yield* Ref.make<State>({ entries: HashMap.empty(), nextSweep: 0 })
+    const entries = new Map<string, Entry>()
+
+    const sweep = (now: number, most: number): number => {
+      let dropped = 0
+      for (const [id, entry] of entries) {
+        if (dropped >= most || entry.expiresAt > now) break
+        entries.delete(id)
+        dropped++
+      }
+      return dropped
+    }
+    const live = (requestId: string, now: number): Entry | undefined => {
+      const entry = entries.get(requestId)
+      return entry !== undefined && now < entry.expiresAt ? entry : undefined
+    }
 
     const register = (request: ExchangeRequest.ExchangeRequest): Effect.Effect<Registration> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => {
-        const requestId = request.request_id
-        const given = ExchangeRequest.fingerprint(request)
-        return Ref.modify(ref, (state): [Registration, State] => {
-          const existing = live(state, requestId, now)
-          if (Option.isSome(existing)) {
-            const entry = existing.value
-            return entry.fingerprint === given
-              ? [Registration.Replay({ entry, outcome: entry.outcome }), state]
-              : [
-                  Registration.Conflict({
-                    requestId,
-                    recorded: entry.fingerprint,
-                    given,
-                    message: `request_id ${JSON.stringify(requestId)} was used for a different body: reuse it only to retry the same exchange, and take a new request_id for a new one`
-                  }),
-                  state
-                ]
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.sync(() => {
+          const requestId = request.request_id
+          const given = ExchangeRequest.fingerprint(request)
+          const existing = live(requestId, now)
+          if (existing !== undefined) {
+            const same = existing.fingerprint === given
+            const entry: Entry = {
+              ...existing,
+              received: existing.received + 1,
+              conflicts: existing.conflicts + (same ? 0 : 1)
+            }
+            entries.set(requestId, entry)
+            return same
+              ? Registration.Replay({ entry, outcome: entry.outcome })
+              : Registration.Conflict({
+                  requestId,
+                  recorded: existing.fingerprint,
+                  given,
+                  message: conflictMessage(requestId)
+                })
           }
+          sweep(now, SWEEP)
           const entry: Entry = {
             requestId,
             fingerprint: given,
             registeredAt: now,
             expiresAt: now + windowMillis,
-            outcome: Option.none()
+            outcome: Option.none(),
+            received: 1,
+            conflicts: 0
           }
-          const swept =
-            now >= state.nextSweep
-              ? { entries: HashMap.filter(state.entries, (e) => now < e.expiresAt), nextSweep: now + windowMillis }
-              : state
-          return [Registration.New({ entry }), { ...swept, entries: HashMap.set(swept.entries, requestId, entry) }]
+          // delete first: an expired entry of the same id leaves its place, and the new one goes to the end
+          entries.delete(requestId)
+          entries.set(requestId, entry)
+          return Registration.New({ entry })
         })
-      })
+      )
 
     const complete = (requestId: string, outcome: Outcome): Effect.Effect<Entry, RequestLedgerError> =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.flatten(
-          Ref.modify(ref, (state): [Effect.Effect<Entry, RequestLedgerError>, State] =>
-            Option.match(live(state, requestId, now), {
-              onNone: () => [
-                Effect.fail(
-                  new RequestLedgerError({
-                    reason: "NotRegistered",
-                    requestId,
-                    message: `request_id ${JSON.stringify(requestId)} is not in the ledger (never registered, or expired)`
-                  })
-                ),
-                state
-              ],
-              onSome: (e) => {
-                const entry: Entry = { ...e, outcome: Option.some(outcome) }
-                return [Effect.succeed(entry), { ...state, entries: HashMap.set(state.entries, requestId, entry) }]
-              }
-            })
-          )
-        )
+        Effect.suspend(() => {
+          const existing = live(requestId, now)
+          if (existing === undefined) {
+            return Effect.fail(
+              new RequestLedgerError({
+                reason: "NotRegistered",
+                requestId,
+                message: `request_id ${JSON.stringify(requestId)} is not in the ledger (never registered, released, or expired)`
+              })
+            )
+          }
+          const entry: Entry = { ...existing, outcome: Option.some(outcome) }
+          entries.set(requestId, entry)
+          return Effect.succeed(entry)
+        })
       )
 
-    const lookup = (requestId: string): Effect.Effect<Option.Option<Entry>> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.map(Ref.get(ref), (state) => live(state, requestId, now)))
-
-    return RequestLedger.of({ register, complete, lookup })
+    return RequestLedger.of({
+      register,
+      complete,
+      release: (requestId) => Effect.sync(() => entries.delete(requestId)),
+      lookup: (requestId) => Effect.map(Clock.currentTimeMillis, (now) => Option.fromNullable(live(requestId, now))),
+      entries: Effect.map(Clock.currentTimeMillis, (now) => [...entries.values()].filter((e) => now < e.expiresAt)),
+      prune: Effect.map(Clock.currentTimeMillis, (now) => sweep(now, Number.POSITIVE_INFINITY))
+    })
   })
 
 /**
@@ -234,7 +269,7 @@ export const make = (options?: Options): Effect.Effect<RequestLedgerService> =>
 export const layerWith = (options: Options): Layer.Layer<RequestLedger> => Layer.effect(RequestLedger, make(options))
 
 /**
- * An in-memory ledger with the 14-day window.
+ * An in-memory ledger with the 24-hour window.
  *
  * @since 0.1.0
  * @category layers
@@ -261,6 +296,15 @@ export const complete = (
   outcome: Outcome
 ): Effect.Effect<Entry, RequestLedgerError, RequestLedger> =>
   Effect.flatMap(RequestLedger, (ledger) => ledger.complete(requestId, outcome))
+
+/**
+ * {@link RequestLedgerService.release} through the service.
+ *
+ * @since 0.1.0
+ * @category accessors
+ */
+export const release = (requestId: string): Effect.Effect<boolean, never, RequestLedger> =>
+  Effect.flatMap(RequestLedger, (ledger) => ledger.release(requestId))
 
 /**
  * {@link RequestLedgerService.lookup} through the service.

@@ -1,6 +1,6 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
-import { Duration, Effect, Either, Exit, Option, TestClock } from "effect"
+import { Duration, Effect, Either, Exit, FastCheck, Option, TestClock } from "effect"
 
 const request = (requestId: string, amount = 100.5, reorder = false) => {
   const from = { account_id: "a-gbp", currency: "GBP", amount }
@@ -62,10 +62,10 @@ layer(RequestLedger.layer)("RequestLedger (one ledger for the block)", (it) => {
 })
 
 describe("RequestLedger expiry (TestClock)", () => {
-  it.effect("entries live for 14 days by default", () =>
+  it.effect("entries live for 24 hours by default", () =>
     Effect.gen(function* () {
       const first = yield* RequestLedger.register(request("r-3"))
-      expect(first).toMatchObject({ _tag: "New", entry: { registeredAt: 0, expiresAt: Duration.toMillis("14 days") } })
+      expect(first).toMatchObject({ _tag: "New", entry: { registeredAt: 0, expiresAt: Duration.toMillis("24 hours") } })
       yield* TestClock.adjust(Duration.subtract(RequestLedger.defaultWindow, Duration.millis(1)))
       expect((yield* RequestLedger.register(request("r-3")))._tag).toBe("Replay")
       expect((yield* RequestLedger.register(request("r-3", 7)))._tag).toBe("Conflict")
@@ -78,7 +78,7 @@ describe("RequestLedger expiry (TestClock)", () => {
       ).toBe(true)
       // after the window the id is free again, for any body
       const reused = yield* RequestLedger.register(request("r-3", 7))
-      expect(reused).toMatchObject({ _tag: "New", entry: { registeredAt: Duration.toMillis("14 days") } })
+      expect(reused).toMatchObject({ _tag: "New", entry: { registeredAt: Duration.toMillis("24 hours") } })
     }).pipe(Effect.provide(RequestLedger.layer))
   )
 
@@ -131,5 +131,123 @@ describe("RequestLedger concurrency", () => {
       expect(results.filter((r) => r._tag === "New")).toHaveLength(10)
       expect(results.filter((r) => r._tag === "Replay")).toHaveLength(20)
     }).pipe(Effect.provideServiceEffect(RequestLedger.RequestLedger, RequestLedger.make()))
+  )
+})
+
+describe("RequestLedger results, releases and counts", () => {
+  it.effect("counts every registration and conflict; a stored refusal is replayed with its code", () =>
+    Effect.gen(function* () {
+      yield* RequestLedger.register(request("c-1"))
+      yield* RequestLedger.register(request("c-1"))
+      yield* RequestLedger.register(request("c-1", 3))
+      const rejected = RequestLedger.Outcome.Rejected({ status: 500, code: 9500, message: "failed" })
+      yield* RequestLedger.complete("c-1", rejected)
+      const again = yield* RequestLedger.register(request("c-1"))
+      expect(again).toMatchObject({
+        _tag: "Replay",
+        outcome: Option.some(rejected),
+        entry: { received: 4, conflicts: 1 }
+      })
+    }).pipe(Effect.provide(RequestLedger.layer))
+  )
+
+  it.effect("a released id is free again, for any body; nothing of it is left", () =>
+    Effect.gen(function* () {
+      yield* RequestLedger.register(request("rel-1"))
+      expect(yield* RequestLedger.release("rel-1")).toBe(true)
+      expect(yield* RequestLedger.release("rel-1")).toBe(false)
+      expect(yield* RequestLedger.lookup("rel-1")).toEqual(Option.none())
+      const exit = yield* Effect.exit(RequestLedger.complete("rel-1", RequestLedger.Outcome.Unknown({ message: "" })))
+      expect(exit).toMatchObject(Exit.fail({ reason: "NotRegistered" }))
+      expect(yield* RequestLedger.register(request("rel-1", 99))).toMatchObject({
+        _tag: "New",
+        entry: { received: 1, conflicts: 0 }
+      })
+    }).pipe(Effect.provide(RequestLedger.layer))
+  )
+
+  it.effect("under a stream of new ids, expired entries are dropped as new ones arrive: memory stays bounded", () =>
+    Effect.gen(function* () {
+      const ledger = yield* RequestLedger.RequestLedger
+      const perHalfHour = 500
+      for (let step = 0; step < 20; step++) {
+        for (let i = 0; i < perHalfHour; i++) yield* ledger.register(request(`s-${step}-${i}`))
+        yield* TestClock.adjust("30 minutes")
+      }
+      // 10,000 ids over ten hours: the ledger holds the live ones (the last half hour) and at most the half hour
+      // that expired since the last registration; prune reports (and drops) those
+      const live = (yield* ledger.entries).length
+      const expired = yield* ledger.prune
+      expect(live).toBe(perHalfHour)
+      expect(live + expired).toBeLessThanOrEqual(2 * perHalfHour)
+      expect(yield* ledger.prune).toBe(0)
+    }).pipe(Effect.provideServiceEffect(RequestLedger.RequestLedger, RequestLedger.make({ window: "1 hour" })))
+  )
+})
+
+describe("RequestLedger against a model", () => {
+  type Command =
+    | { readonly _tag: "register"; readonly id: number; readonly amount: number }
+    | { readonly _tag: "release"; readonly id: number }
+    | { readonly _tag: "complete"; readonly id: number }
+    | { readonly _tag: "wait"; readonly minutes: number }
+  const command: FastCheck.Arbitrary<Command> = FastCheck.oneof(
+    FastCheck.record({
+      _tag: FastCheck.constant("register" as const),
+      id: FastCheck.integer({ min: 0, max: 5 }),
+      amount: FastCheck.integer({ min: 1, max: 3 })
+    }),
+    FastCheck.record({ _tag: FastCheck.constant("release" as const), id: FastCheck.integer({ min: 0, max: 5 }) }),
+    FastCheck.record({ _tag: FastCheck.constant("complete" as const), id: FastCheck.integer({ min: 0, max: 5 }) }),
+    FastCheck.record({ _tag: FastCheck.constant("wait" as const), minutes: FastCheck.integer({ min: 1, max: 40 }) })
+  )
+
+  it.effect.prop(
+    "New, Replay and Conflict, outcomes and expiry agree with a map of live ids",
+    [FastCheck.array(command, { maxLength: 60 })],
+    ([commands]) =>
+      Effect.gen(function* () {
+        const ledger = yield* RequestLedger.make({ window: "1 hour" })
+        const model = new Map<number, { amount: number; at: number; done: boolean }>()
+        let now = 0
+        const alive = (id: number) => {
+          const m = model.get(id)
+          return m !== undefined && now < m.at + 3_600_000 ? m : undefined
+        }
+        for (const c of commands) {
+          switch (c._tag) {
+            case "register": {
+              const r = yield* ledger.register(request(`m-${c.id}`, c.amount))
+              const m = alive(c.id)
+              const expected = m === undefined ? "New" : m.amount === c.amount ? "Replay" : "Conflict"
+              expect(r._tag).toBe(expected)
+              if (r._tag === "Replay") expect(Option.isSome(r.outcome)).toBe(m!.done)
+              if (m === undefined) model.set(c.id, { amount: c.amount, at: now, done: false })
+              break
+            }
+            case "release":
+              expect(yield* ledger.release(`m-${c.id}`)).toBe(model.has(c.id))
+              model.delete(c.id)
+              break
+            case "complete": {
+              const exit = yield* Effect.exit(
+                ledger.complete(`m-${c.id}`, RequestLedger.Outcome.Unknown({ message: "lost" }))
+              )
+              expect(Exit.isSuccess(exit)).toBe(alive(c.id) !== undefined)
+              const m = alive(c.id)
+              if (m !== undefined) m.done = true
+              break
+            }
+            case "wait":
+              yield* TestClock.adjust(Duration.minutes(c.minutes))
+              now += c.minutes * 60_000
+              for (const [id, m] of model) if (now >= m.at + 3_600_000) model.delete(id)
+              break
+          }
+        }
+        const live = (yield* ledger.entries).map((e) => e.requestId).sort()
+        expect(live).toEqual([...model.keys()].map((id) => `m-${id}`).sort())
+      }),
+    { fastCheck: { numRuns: 200 } }
   )
 })

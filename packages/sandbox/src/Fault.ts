@@ -32,12 +32,14 @@ export type Operation = typeof Operation.Type
  * - `drop-after`: process the request, then drop the connection without answering (the client cannot know whether
  *   it was processed);
  * - `delay-after`: process the request, then wait `delayMs` before answering (past the client's timeout);
- * - `rate-limit`: answer 429 with `Retry-After: retryAfterSeconds` without processing.
+ * - `rate-limit`: answer 429 with `Retry-After: retryAfterSeconds` without processing;
+ * - `fail-during`: an exchange passes its checks, then fails in execution: no transaction, a 500 that is stored as
+ *   the answer of its request_id (identical repeats get it again, marked as a replay); for other operations, a 500.
  *
  * @since 0.1.0
  * @category models
  */
-export const Kind = Schema.Literal("fail-before", "drop-after", "delay-after", "rate-limit")
+export const Kind = Schema.Literal("fail-before", "drop-after", "delay-after", "rate-limit", "fail-during")
 
 /**
  * @since 0.1.0
@@ -46,8 +48,12 @@ export const Kind = Schema.Literal("fail-before", "drop-after", "delay-after", "
 export type Kind = typeof Kind.Type
 
 /**
- * A fault rule. With `count`, it applies to the next `count` matching requests; otherwise to each matching request
- * with `probability` (drawn from the sandbox's seeded generator, so runs are reproducible).
+ * A fault rule. With `count`, it applies to the next `count` matching requests in the order they arrive; otherwise to
+ * each matching request with `probability`, decided from a hash of (seed, operation, request key, attempt, position of
+ * the rule): the same seed gives the same faults to the same requests however concurrent requests interleave. The
+ * request key of an exchange is its `request_id`; of the other operations, the method, path, sorted query,
+ * Authorization header and body (keys sorted). The attempt counts how many times that key was seen for that
+ * operation (1, 2, ...), so the retries of one request draw afresh, in the same way on every run.
  *
  * @since 0.1.0
  * @category schemas
@@ -71,7 +77,8 @@ export interface FaultRule extends Schema.Schema.Type<typeof FaultRule> {}
 
 /**
  * Each of the given kinds of fault with the same probability on one operation: `mixed("exchange", 0.3)` makes 30%
- * of exchanges fail in one of the four ways.
+ * of exchanges fail in one of four ways (`fail-before`, `drop-after`, `delay-after`, `rate-limit`; `fail-during`,
+ * which uses up its request_id, only when asked for).
  *
  * @since 0.1.0
  * @category constructors

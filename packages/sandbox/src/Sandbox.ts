@@ -8,9 +8,12 @@
 import { createServer } from "node:http"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as HttpServerError from "@effect/platform/HttpServerError"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { InternationalPayment } from "@payrules/open-banking"
 import { SubscriptionPlan } from "@payrules/subscriptions"
 import { FieldValidator, PayFields } from "@payrules/transfers"
@@ -21,14 +24,17 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import type * as Fault from "./Fault.js"
+import * as SandboxClock from "./internal/clock.js"
+import * as Exchanges from "./internal/exchanges.js"
 import * as Faults from "./internal/faults.js"
 import * as Handlers from "./internal/handlers.js"
+import * as InProcess from "./internal/inProcess.js"
 import * as Middleware from "./internal/middleware.js"
 import * as Payments from "./internal/payments.js"
 import * as RateLimit from "./internal/rateLimit.js"
 import * as RequestLog from "./internal/requestLog.js"
 import * as Seed from "./internal/seed.js"
-import { SandboxState } from "./internal/state.js"
+import { SandboxState, type SandboxStateService } from "./internal/state.js"
 import * as Store from "./internal/store.js"
 import { basePaths, SandboxApi } from "./SandboxApi.js"
 
@@ -47,7 +53,11 @@ export interface Options {
   readonly plans?: number | undefined
   /** fault rules active from the start (they can be changed at /__sandbox/faults) */
   readonly faults?: ReadonlyArray<Fault.FaultRule> | undefined
-  readonly exchange?: Partial<Store.ExchangeOptions> | undefined
+  /**
+   * how exchanges behave: `duplicates` ("replay", the default, or "error"), `reasonThresholds`, `settlement` and
+   * `retentionMs` (how long a request_id, its stored answer and its transaction are kept: 24 hours by default)
+   */
+  readonly exchange?: Partial<Exchanges.ExchangeOptions> | undefined
   /** the POST /pay/fields limit per token (default 450 per 60 s, as the real API) */
   readonly payFieldsLimit?: { readonly limit: number; readonly windowMs: number } | undefined
 }
@@ -82,7 +92,7 @@ const decodePlans = Schema.decodeUnknownEither(Schema.Array(SubscriptionPlan.Sub
 const decodePayment = Schema.decodeUnknownEither(InternationalPayment.RevolutStrict)
 const decodeFields = Schema.decodeUnknownEither(PayFields.FieldsResponse)
 
-const stateLayer = (options: Options) =>
+const stateLayer = (options: Options, drop: SandboxStateService["drop"]) =>
   Layer.effect(
     SandboxState,
     Effect.gen(function* () {
@@ -108,13 +118,32 @@ const stateLayer = (options: Options) =>
         return r._tag === "Left" ? [`${p.id}: ${r.left.message}`] : []
       })
       if (invalid.length > 0) return yield* Effect.dieMessage(`invalid seed payments: ${invalid.join("; ")}`)
-      const store = yield* Store.make(seed, { ...Store.defaultExchangeOptions, ...options.exchange }, payments)
+      const store = yield* Store.make(seed, { ...Exchanges.defaultExchangeOptions, ...options.exchange }, payments)
       const faults = yield* Faults.make(seedNumber, options.faults ?? [])
       const log = yield* RequestLog.make
       const limit = options.payFieldsLimit ?? { limit: 450, windowMs: 60_000 }
-      return { store, faults, log, payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs) }
+      return {
+        store,
+        faults,
+        log,
+        payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs),
+        drop,
+        clock: SandboxClock.make()
+      }
     })
   )
+
+const urlsOf = (url: string, port: number): Running => ({
+  port,
+  url,
+  urls: {
+    openBanking: `${url}${basePaths.openBanking}`,
+    merchant: `${url}${basePaths.merchant}`,
+    business: `${url}${basePaths.business}`,
+    docs: `${url}/docs`,
+    control: `${url}/__sandbox`
+  }
+})
 
 const runningLayer = Layer.effect(
   SandboxServer,
@@ -122,19 +151,18 @@ const runningLayer = Layer.effect(
     const address = server.address
     const port = address._tag === "TcpAddress" ? address.port : 0
     const host = address._tag === "TcpAddress" ? address.hostname : "127.0.0.1"
-    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
-    return {
-      port,
-      url,
-      urls: {
-        openBanking: `${url}${basePaths.openBanking}`,
-        merchant: `${url}${basePaths.merchant}`,
-        business: `${url}${basePaths.business}`,
-        docs: `${url}/docs`,
-        control: `${url}/__sandbox`
-      }
-    }
+    return urlsOf(`http://${host.includes(":") ? `[${host}]` : host}:${port}`, port)
   })
+)
+
+/** The API with its handlers, the /docs page and the sandbox's middleware, over its state. */
+const apiLayer = Layer.merge(
+  HttpApiScalar.layer({ path: "/docs" }),
+  HttpApiBuilder.middleware(Effect.map(SandboxState, Middleware.make))
+).pipe(
+  Layer.provideMerge(HttpApiBuilder.api(SandboxApi).pipe(Layer.provide(Handlers.layer))),
+  Layer.provideMerge(HttpApiBuilder.Router.Live),
+  Layer.provideMerge(HttpApiBuilder.Middleware.layer)
 )
 
 /**
@@ -145,18 +173,48 @@ const runningLayer = Layer.effect(
  * @category layers
  */
 export const layer = (options: Options = {}): Layer.Layer<SandboxServer, HttpServerError.ServeError> => {
-  const state = stateLayer(options)
-  const api = HttpApiBuilder.api(SandboxApi).pipe(Layer.provide(Handlers.layer))
-  const server = HttpApiBuilder.serve().pipe(
-    Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
-    Layer.provide(HttpApiBuilder.middleware(Effect.map(SandboxState, Middleware.make))),
-    Layer.provide(api)
-  )
+  const drop: SandboxStateService["drop"] = (request) =>
+    Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
+  const server = HttpApiBuilder.serve().pipe(Layer.provide(apiLayer))
   return Layer.merge(server, runningLayer).pipe(
-    Layer.provide(state),
+    Layer.provide(stateLayer(options, drop)),
     Layer.provide(
       NodeHttpServer.layer(() => createServer(), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })
     )
+  )
+}
+
+/**
+ * The origin of an in-process sandbox's URLs (see {@link layerInProcess}).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const inProcessUrl = "http://sandbox.in-process.invalid"
+
+/**
+ * The sandbox in this process, without a socket: an `HttpClient` that hands every request (whatever its host) to the
+ * sandbox's server code, and where it "runs" ({@link inProcessUrl}). The whole server runs in the calling fiber with
+ * its `Clock`, so a test can drive retries, timeouts, delays and rate windows with `TestClock`, deterministically;
+ * dropped connections are transport errors of the client.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer | HttpClient.HttpClient> => {
+  const drops = InProcess.makeDrops()
+  const client = Layer.effect(
+    HttpClient.HttpClient,
+    Effect.gen(function* () {
+      const app = yield* HttpApiBuilder.httpApp
+      const context = yield* Effect.context<HttpRouter.HttpRouter.DefaultServices>()
+      return InProcess.make(app, context, drops)
+    })
+  )
+  return Layer.merge(client, Layer.succeed(SandboxServer, urlsOf(inProcessUrl, 0))).pipe(
+    Layer.provide(apiLayer),
+    Layer.provide(stateLayer(options, drops.add)),
+    Layer.provide(NodeHttpServer.layerContext)
   )
 }
 

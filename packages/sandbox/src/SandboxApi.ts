@@ -93,8 +93,40 @@ export const SeedSummary = Schema.Struct({
 })
 
 /**
- * The control endpoints of a sandbox: seed data, balances, the request_id ledger, the request log and the fault
- * rules.
+ * The sandbox's time: `now` (ISO 8601, UTC) and how far the control plane moved it ahead of the machine's clock.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ClockState = Schema.Struct({ now: Schema.String, offset_ms: Schema.Int })
+
+/**
+ * How far to move the sandbox's time forward: request_ids, their stored answers and their transactions past the
+ * retention window are pruned at once.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AdvanceClock = Schema.Struct({ advance_ms: Schema.Int.pipe(Schema.nonNegative()) })
+
+/**
+ * What a sandbox holds, and its process's memory (after a full garbage collection when node runs with
+ * `--expose-gc`): for benchmarks that check that memory comes back after pruning.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Stats = Schema.Struct({
+  rss: Schema.Int,
+  heap_used: Schema.Int,
+  request_ids: Schema.Int,
+  transactions: Schema.Int,
+  logged_requests: Schema.Int
+})
+
+/**
+ * The control endpoints of a sandbox: seed data, balances, the request_id ledger, the request log, the fault rules
+ * and the clock.
  *
  * @since 0.1.0
  * @category groups
@@ -108,8 +140,11 @@ export class ControlGroup extends HttpApiGroup.make("sandbox")
   .add(HttpApiEndpoint.get("faults", "/faults").addSuccess(Schema.Array(Fault.FaultRule)))
   .add(HttpApiEndpoint.put("setFaults", "/faults").setPayload(Schema.Array(Fault.FaultRule)))
   .add(HttpApiEndpoint.del("clearFaults", "/faults"))
+  .add(HttpApiEndpoint.get("clock", "/clock").addSuccess(ClockState))
+  .add(HttpApiEndpoint.post("advanceClock", "/clock").setPayload(AdvanceClock).addSuccess(ClockState))
+  .add(HttpApiEndpoint.get("stats", "/stats").addSuccess(Stats))
   .prefix("/__sandbox")
-  .annotate(OpenApi.Description, "Sandbox control: seed data, balances, ledger, request log, faults") {}
+  .annotate(OpenApi.Description, "Sandbox control: seed data, balances, ledger, request log, faults, clock, stats") {}
 
 /**
  * The whole sandbox API.

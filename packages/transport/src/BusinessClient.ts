@@ -47,15 +47,20 @@ export class BusinessClientError extends Data.TaggedError("BusinessClientError")
   /** the body decoded as `{ code, message, error_id? }`, when it has that shape */
   readonly body: typeof BusinessApi.BusinessErrorBody.Type | undefined
   readonly requestId: string | undefined
+  /** the server's `Retry-After`, also when it was longer than the client waits (`maxRetryAfter`) */
   readonly retryAfter: Duration.Duration | undefined
+  /** the server answered with the stored result of an earlier identical request (`Idempotent-Replayed: true`) */
+  readonly replayed: boolean
   readonly message: string
 }> {}
 
 /**
- * Every attempt of an exchange ended without an answer (a timeout, a dropped connection, a 5xx), and the lookup by
- * request_id found no transaction either: it may or may not have been processed. Resume by calling `exchange`
- * again with the same request, `request_id` included: the server processes a request_id at most once, so the
- * resumed call either finds the transaction or creates it, never a second one.
+ * The server could not tell what became of an exchange: every attempt ended without an answer (a timeout, a dropped
+ * connection, a 5xx that may come after processing, the call's deadline), or with answers that say nothing about the
+ * earlier attempts (429, 503), and the lookup by request_id found no transaction either. Resume by calling
+ * `exchange` again with the same request, `request_id` included: the server executes a request_id at most once and
+ * replays its result, so the resumed call gets the transaction, or the refusal, or executes it now, never twice;
+ * once the faults stop, one call settles it.
  *
  * @since 0.1.0
  * @category errors
@@ -68,7 +73,8 @@ export class ExchangeOutcomeUnknown extends Data.TaggedError("ExchangeOutcomeUnk
 }> {}
 
 /**
- * The request_id was used before for a different exchange: refused before anything is sent (D5).
+ * The request_id was used before for a different exchange: refused before anything is sent (D5) when the client's
+ * ledger knows it, otherwise answered so by the server (code 3021).
  *
  * @since 0.1.0
  * @category errors
@@ -117,6 +123,9 @@ export interface BusinessClientConfig extends Http.Connection {
  */
 export const defaults: Omit<BusinessClientConfig, "baseUrl" | "token"> = {
   timeout: Http.defaultTimeout,
+  deadline: Http.defaultDeadline,
+  maxRetryAfter: Http.defaultMaxRetryAfter,
+  maxResponseBytes: Http.defaultMaxResponseBytes,
   retry: Http.defaultRetry,
   exchangeRetry: { ...Http.defaultRetry, minSpacing: Duration.seconds(1) },
   payFieldsLimit: { limit: 450, window: Duration.minutes(1) }
@@ -124,7 +133,8 @@ export const defaults: Omit<BusinessClientConfig, "baseUrl" | "token"> = {
 
 /**
  * The configuration from the environment (`Config.nested` under `BUSINESS`): `BUSINESS_BASE_URL`,
- * `BUSINESS_TOKEN` (redacted), `BUSINESS_TIMEOUT`, `BUSINESS_MAX_ATTEMPTS`.
+ * `BUSINESS_TOKEN` (redacted), `BUSINESS_TIMEOUT`, `BUSINESS_MAX_ATTEMPTS`, `BUSINESS_DEADLINE`,
+ * `BUSINESS_MAX_RETRY_AFTER`, `BUSINESS_MAX_RESPONSE_BYTES`.
  *
  * @since 0.1.0
  * @category config
@@ -149,9 +159,13 @@ export interface BusinessClientService {
   /**
    * Exchanges money exactly once. The request_id is the one given, or one created now, before the first attempt;
    * every retry sends the same body with the same id (at least 1 s apart). The `RequestLedger` refuses an id already
-   * used for another body before anything is sent; an id whose exchange succeeded before answers from the ledger.
-   * A "Duplicate request" answer, or attempts that all ended without an answer, are reconciled with
+   * used for another body before anything is sent; an id whose exchange succeeded, or whose refusal the server
+   * stored, answers from the ledger. A refusal is a `BusinessClientError` with the server's code: a replayed one
+   * (`replayed: true`) is the stored result of the request_id; a fresh one frees the id in the ledger (the server
+   * stores nothing for a request refused before execution, so the same id may carry a corrected body). A
+   * "Duplicate request" answer, or attempts that all ended without a telling answer, are reconciled with
    * `findTransactionByRequestId`; when that finds nothing either, the call fails with `ExchangeOutcomeUnknown`.
+   * The whole call, retries, waits and lookup included, ends by `deadline`.
    */
   readonly exchange: (
     request: ExchangeInput
@@ -217,19 +231,27 @@ const toError = (failure: Http.Failure, requestId?: string): BusinessClientError
     body: failure.body as BusinessClientError["body"],
     requestId,
     retryAfter: failure.retryAfter,
+    replayed: failure.replayed === true,
     message: failure.message
   })
 
 /**
- * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`.
+ * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`. A base
+ * URL that is not an absolute http(s) URL (or carries credentials, a query or a fragment) is refused here, with a
+ * `ConfigError`, not at the first call.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = (
   cfg: BusinessClientConfig
-): Effect.Effect<BusinessClientService, never, HttpClient.HttpClient | RequestLedger.RequestLedger | Scope.Scope> =>
+): Effect.Effect<
+  BusinessClientService,
+  ConfigError.ConfigError,
+  HttpClient.HttpClient | RequestLedger.RequestLedger | Scope.Scope
+> =>
   Effect.gen(function* () {
+    const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
     const ledger = yield* RequestLedger.RequestLedger
     const bucket = tokenBucketFor(cfg.payFieldsLimit.limit, cfg.payFieldsLimit.window)
@@ -238,20 +260,21 @@ export const make = (
       interval: bucket.interval,
       algorithm: "token-bucket"
     })
-    const base = cfg.baseUrl.replace(/\/+$/, "")
     const withAuth = (request: HttpClientRequest.HttpClientRequest) =>
       request.pipe(HttpClientRequest.bearerToken(cfg.token), HttpClientRequest.acceptJson)
     const provide = Effect.provideService(HttpClient.HttpClient, http)
     const errorBody = BusinessApi.BusinessErrorBody
+    const limits = { timeout: cfg.timeout, maxResponseBytes: cfg.maxResponseBytes, maxRetryAfter: cfg.maxRetryAfter }
+    const deadline = cfg.deadline ?? Http.defaultDeadline
 
     const findOnce = (requestId: string) =>
       Http.send(withAuth(HttpClientRequest.get(`${base}/transactions`, { urlParams: { request_id: requestId } })), {
-        timeout: cfg.timeout,
+        ...limits,
         success: Schema.Array(ExchangeTransaction.Lenient),
         errorBody
       })
 
-    /** one read: retried per the policy, its failure as a BusinessClientError, in a span */
+    /** one read: retried per the policy within the deadline, its failure as a BusinessClientError, in a span */
     const call = <A>(
       attempt: Effect.Effect<Http.Answer<A>, Http.Failure, HttpClient.HttpClient>,
       span: string,
@@ -259,6 +282,7 @@ export const make = (
     ): Effect.Effect<A, BusinessClientError> =>
       attempt.pipe(
         Effect.retry(Http.retrySchedule(cfg.retry)),
+        (retried) => Http.withDeadline(retried, deadline),
         Effect.map((answer) => answer.value),
         Effect.mapError((f) => toError(f, requestId)),
         provide,
@@ -275,7 +299,7 @@ export const make = (
 
     const exchangeReasons: BusinessClientService["exchangeReasons"] = call(
       Http.send(withAuth(HttpClientRequest.get(`${base}/exchange-reasons`)), {
-        timeout: cfg.timeout,
+        ...limits,
         success: ExchangeReason.ExchangeReasonList,
         errorBody
       }),
@@ -297,6 +321,7 @@ export const make = (
               body: undefined,
               requestId,
               retryAfter: undefined,
+              replayed: false,
               message: `the exchange request is invalid: ${ExchangeRequest.issues(wire.left)
                 .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
                 .join("; ")}`
@@ -307,11 +332,23 @@ export const make = (
         if (registration._tag === "Conflict") {
           return yield* Effect.fail(new RequestIdConflict({ requestId, message: registration.message }))
         }
-        if (registration._tag === "Replay") {
-          const known = Option.flatMap(registration.outcome, (o) =>
-            o._tag === "Succeeded" ? Option.some(o.transaction) : Option.none()
-          )
-          if (Option.isSome(known)) return known.value
+        if (registration._tag === "Replay" && Option.isSome(registration.outcome)) {
+          const known = registration.outcome.value
+          if (known._tag === "Succeeded") return known.transaction
+          if (known._tag === "Rejected") {
+            return yield* Effect.fail(
+              new BusinessClientError({
+                reason: Http.reasonOfStatus(known.status),
+                status: known.status,
+                raw: undefined,
+                body: known.code === undefined ? undefined : { code: known.code, message: known.message },
+                requestId,
+                retryAfter: undefined,
+                replayed: true,
+                message: `${known.status}: ${known.message} (the server's stored answer to request_id ${requestId})`
+              })
+            )
+          }
         }
         const attempts = yield* Ref.make(0)
         const ambiguous = yield* Ref.make(0)
@@ -319,9 +356,22 @@ export const make = (
           Ref.update(attempts, (n) => n + 1),
           Http.send(
             withAuth(HttpClientRequest.post(`${base}/exchange`)).pipe(HttpClientRequest.bodyUnsafeJson(wire.right)),
-            { timeout: cfg.timeout, success: ExchangeTransaction.Lenient, errorBody }
+            { ...limits, success: ExchangeTransaction.Lenient, errorBody }
           ).pipe(Effect.tapError((f) => (f.ambiguous ? Ref.update(ambiguous, (n) => n + 1) : Effect.void)))
         )
+        const unknown = (cause: BusinessClientError) =>
+          Effect.gen(function* () {
+            const n = yield* Ref.get(attempts)
+            yield* ledger.complete(requestId, RequestLedger.Outcome.Unknown({ message: cause.message }))
+            return yield* Effect.fail(
+              new ExchangeOutcomeUnknown({
+                requestId,
+                attempts: n,
+                lastError: cause,
+                message: `the outcome of exchange ${requestId} is unknown after ${n} attempt(s) (${cause.message}); call exchange again with the same request_id to resume`
+              })
+            )
+          })
         const reconcile = (cause: BusinessClientError) =>
           Effect.gen(function* () {
             const found = yield* Effect.either(findTransactionByRequestId(requestId))
@@ -329,29 +379,45 @@ export const make = (
               yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.right.value }))
               return found.right.value
             }
-            yield* ledger.complete(requestId, RequestLedger.Outcome.Unknown({ message: cause.message }))
-            return yield* Effect.fail(
-              new ExchangeOutcomeUnknown({
-                requestId,
-                attempts: yield* Ref.get(attempts),
-                lastError: cause,
-                message: `the outcome of exchange ${requestId} is unknown after ${yield* Ref.get(attempts)} attempt(s) (${cause.message}); call exchange again with the same request_id to resume`
-              })
-            )
+            return yield* unknown(cause)
           })
-        const result = yield* Effect.either(Effect.retry(attempt, Http.retrySchedule(cfg.exchangeRetry)))
-        if (Either.isRight(result)) {
-          yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value }))
-          return result.right.value
-        }
-        const error = toError(result.left, requestId)
-        const duplicate = error.body?.code === BusinessApi.ErrorCode.DuplicateRequest
-        if (duplicate || (yield* Ref.get(ambiguous)) > 0) return yield* reconcile(error)
-        yield* ledger.complete(
-          requestId,
-          RequestLedger.Outcome.Rejected({ status: error.status ?? 0, message: error.message })
-        )
-        return yield* Effect.fail(error)
+        const settle = Effect.gen(function* () {
+          const result = yield* Effect.either(Effect.retry(attempt, Http.retrySchedule(cfg.exchangeRetry)))
+          if (Either.isRight(result)) {
+            yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value }))
+            return result.right.value
+          }
+          const failure = result.left
+          const error = toError(failure, requestId)
+          const code = error.body?.code
+          if (code === BusinessApi.ErrorCode.RequestIdConflict) {
+            // the server holds this id for another body: it is not ours
+            yield* ledger.release(requestId)
+            return yield* Effect.fail(new RequestIdConflict({ requestId, message: error.message }))
+          }
+          if (code === BusinessApi.ErrorCode.DuplicateRequest) return yield* reconcile(error)
+          if (failure.replayed === true && failure.status !== undefined) {
+            // the stored result of this request_id: the server will answer it again, so keep it
+            yield* ledger.complete(
+              requestId,
+              RequestLedger.Outcome.Rejected({ status: failure.status, code, message: error.message })
+            )
+            return yield* Effect.fail(error)
+          }
+          const refused =
+            failure.status !== undefined && failure.status >= 400 && failure.status < 500 && !Http.isRetryable(failure)
+          if (!refused && (failure.ambiguous || (yield* Ref.get(ambiguous)) > 0)) return yield* reconcile(error)
+          // refused before execution (or not processed at all): nothing is stored, the id is free again
+          yield* ledger.release(requestId)
+          return yield* Effect.fail(error)
+        })
+        const settled = yield* Effect.timeoutOption(settle, deadline)
+        if (Option.isSome(settled)) return settled.value
+        const sent = (yield* Ref.get(attempts)) > 0
+        const late = toError(Http.deadlineFailure(deadline, sent), requestId)
+        if (sent) return yield* unknown(late)
+        yield* ledger.release(requestId)
+        return yield* Effect.fail(late)
       }).pipe(
         Effect.catchTag("RequestLedgerError", (e) => Effect.die(e)),
         provide,
@@ -364,7 +430,7 @@ export const make = (
         payFieldsLimiter(
           Http.send(
             withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(HttpClientRequest.bodyUnsafeJson(request)),
-            { timeout: cfg.timeout, success: PayFields.FieldsResponse, errorBody }
+            { ...limits, success: PayFields.FieldsResponse, errorBody }
           )
         ),
         "BusinessClient.transferFieldRequirements"
@@ -379,7 +445,7 @@ export const make = (
  */
 export const layer = (
   cfg: BusinessClientConfig
-): Layer.Layer<BusinessClient, never, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
+): Layer.Layer<BusinessClient, ConfigError.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
   Layer.scoped(BusinessClient, make(cfg))
 
 /**

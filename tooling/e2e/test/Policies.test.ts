@@ -123,8 +123,26 @@ const tokenless = (s: Sandbox.Running) =>
     })
   ).pipe(Layer.provide(FetchHttpClient.layer))
 
-layer(Sandbox.layer({ seed: 81, plans: 15 }), { excludeTestServices: true })("401 surfaces as Unauthorized", (it) => {
-  it.effect("in the merchant and Open Banking clients", () =>
+const duplicatesAsErrors = Layer.unwrapEffect(
+  Effect.map(Sandbox.SandboxServer, (s) =>
+    BusinessClient.layer({
+      ...BusinessClient.defaults,
+      baseUrl: s.urls.business,
+      token: Redacted.make("dup-token"),
+      timeout: Duration.seconds(1),
+      retry: fastRetry,
+      exchangeRetry: fastRetry
+    })
+  )
+).pipe(
+  Layer.provide(RequestLedger.layer),
+  Layer.provideMerge(FetchHttpClient.layer),
+  Layer.provideMerge(Sandbox.layer({ seed: 82, plans: 15, exchange: { duplicates: "error" } }))
+)
+
+// one sandbox for the file, one that answers repeats with 3020 (the tests do not interfere)
+layer(duplicatesAsErrors, { excludeTestServices: true })("against a sandbox", (it) => {
+  it.effect("401 surfaces as Unauthorized in the merchant and Open Banking clients", () =>
     Effect.gen(function* () {
       const s = yield* Sandbox.SandboxServer
       const { merchant, openBanking } = yield* Effect.all({
@@ -143,39 +161,23 @@ layer(Sandbox.layer({ seed: 81, plans: 15 }), { excludeTestServices: true })("40
       })
     })
   )
-})
 
-const duplicatesAsErrors = Layer.unwrapEffect(
-  Effect.map(Sandbox.SandboxServer, (s) =>
-    BusinessClient.layer({
-      ...BusinessClient.defaults,
-      baseUrl: s.urls.business,
-      token: Redacted.make("dup-token"),
-      timeout: Duration.seconds(1),
-      retry: fastRetry,
-      exchangeRetry: fastRetry
-    })
-  )
-).pipe(
-  Layer.provide([FetchHttpClient.layer, RequestLedger.layer]),
-  Layer.provideMerge(Sandbox.layer({ seed: 82, plans: 15, exchange: { duplicates: "error" } }))
-)
-
-layer(duplicatesAsErrors, { excludeTestServices: true })("a Duplicate request answer", (it) => {
-  it.effect("is reconciled with findTransactionByRequestId: the call succeeds with the one transaction", () =>
-    Effect.gen(function* () {
-      const client = yield* BusinessClient.BusinessClient
-      const seed = yield* control<Seed>("/seed")
-      // the first attempt is processed and its answer lost; the retry is refused as a duplicate (3020)
-      yield* setFaults([{ operation: "exchange", kind: "drop-after", count: 1 }])
-      const tx = yield* client.exchange(sell(seed, "dup-reconcile-1"))
-      expect(tx.state).toBe("completed")
-      const requests = yield* control<ReadonlyArray<{ operation: string | null; status: number }>>("/requests")
-      expect(requests.filter((r) => r.operation === "exchange").map((r) => r.status)).toEqual([200, 400])
-      expect(requests.some((r) => r.operation === "findTransactions" && r.status === 200)).toBe(true)
-      const ledger = yield* control<ReadonlyArray<{ request_id: string; transactions: number }>>("/ledger")
-      expect(ledger.find((e) => e.request_id === "dup-reconcile-1")?.transactions).toBe(1)
-      expect(Option.isSome(yield* client.findTransactionByRequestId("dup-reconcile-1"))).toBe(true)
-    })
+  it.effect(
+    "a Duplicate request answer is reconciled with findTransactionByRequestId: the call succeeds with the one transaction",
+    () =>
+      Effect.gen(function* () {
+        const client = yield* BusinessClient.BusinessClient
+        const seed = yield* control<Seed>("/seed")
+        // the first attempt is processed and its answer lost; the retry is refused as a duplicate (3020)
+        yield* setFaults([{ operation: "exchange", kind: "drop-after", count: 1 }])
+        const tx = yield* client.exchange(sell(seed, "dup-reconcile-1"))
+        expect(tx.state).toBe("completed")
+        const requests = yield* control<ReadonlyArray<{ operation: string | null; status: number }>>("/requests")
+        expect(requests.filter((r) => r.operation === "exchange").map((r) => r.status)).toEqual([200, 400])
+        expect(requests.some((r) => r.operation === "findTransactions" && r.status === 200)).toBe(true)
+        const ledger = yield* control<ReadonlyArray<{ request_id: string; transactions: number }>>("/ledger")
+        expect(ledger.find((e) => e.request_id === "dup-reconcile-1")?.transactions).toBe(1)
+        expect(Option.isSome(yield* client.findTransactionByRequestId("dup-reconcile-1"))).toBe(true)
+      })
   )
 })

@@ -1,7 +1,9 @@
 /**
- * A sandbox on an ephemeral port with the typed clients pointed at it, for tests over real HTTP.
+ * A sandbox, on an ephemeral port or in this process, with the typed clients pointed at it.
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { RequestLedger } from "@payrules/exchange"
 import { type Fault, Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
@@ -17,6 +19,7 @@ export const fastRetry = {
   minSpacing: Duration.millis(10)
 }
 
+/** the three clients pointed at the sandbox, over the `HttpClient` of the context */
 export const clients = (options: { readonly timeout?: Duration.DurationInput } = {}) =>
   Layer.unwrapEffect(
     Effect.map(Sandbox.SandboxServer, (s) =>
@@ -46,30 +49,44 @@ export const clients = (options: { readonly timeout?: Duration.DurationInput } =
         })
       )
     )
-  ).pipe(Layer.provide([FetchHttpClient.layer, RequestLedger.layer]))
+  ).pipe(Layer.provide(RequestLedger.layer))
 
-/** the sandbox and the clients, for `layer(...)` of @effect/vitest */
+/** a sandbox on a port, the clients over fetch, and fetch as the `HttpClient` (for `control`), for `layer(...)` */
 export const withSandbox = (
   options: Sandbox.Options,
   clientOptions: { readonly timeout?: Duration.DurationInput } = {}
-) => clients(clientOptions).pipe(Layer.provideMerge(Sandbox.layer(options)))
+) => clients(clientOptions).pipe(Layer.provideMerge(FetchHttpClient.layer), Layer.provideMerge(Sandbox.layer(options)))
 
+/**
+ * A sandbox in this process and the clients over it: nothing leaves the process, and the test's clock (`TestClock`)
+ * drives every timeout, retry, delay and rate window. Build it inside the test, so that it gets the test's clock.
+ */
+export const inProcess = (
+  options: Sandbox.Options,
+  clientOptions: { readonly timeout?: Duration.DurationInput } = {}
+) => clients(clientOptions).pipe(Layer.provideMerge(Sandbox.layerInProcess(options)))
+
+/** GET of a control endpoint of the sandbox, as JSON */
 export const control = <A = unknown>(path: string) =>
-  Effect.flatMap(Sandbox.SandboxServer, (s) =>
-    Effect.promise(() => fetch(`${s.urls.control}${path}`).then((r) => r.json() as Promise<A>))
-  )
+  Effect.gen(function* () {
+    const s = yield* Sandbox.SandboxServer
+    const http = yield* HttpClient.HttpClient
+    const response = yield* http.get(`${s.urls.control}${path}`)
+    return (yield* response.json) as A
+  }).pipe(Effect.orDie)
 
 /** replaces the sandbox's fault rules */
 export const setFaults = (rules: ReadonlyArray<Fault.FaultRule>) =>
-  Effect.flatMap(Sandbox.SandboxServer, (s) =>
-    Effect.promise(() =>
-      fetch(`${s.urls.control}/faults`, {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(rules)
-      })
+  Effect.gen(function* () {
+    const s = yield* Sandbox.SandboxServer
+    const http = yield* HttpClient.HttpClient
+    const response = yield* http.execute(
+      HttpClientRequest.put(`${s.urls.control}/faults`).pipe(HttpClientRequest.bodyUnsafeJson(rules))
     )
-  )
+    if (response.status !== 204 && response.status !== 200) {
+      return yield* Effect.dieMessage(`PUT /faults answered ${response.status}`)
+    }
+  }).pipe(Effect.orDie)
 
 export interface Seed {
   readonly accounts: ReadonlyArray<{ readonly id: string; readonly currency: string; readonly institution: string }>

@@ -8,9 +8,16 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { SandboxApi } from "../SandboxApi.js"
+import type { SandboxClock } from "./clock.js"
+import * as Errors from "./errors.js"
+import type * as Exchanges from "./exchanges.js"
+import * as Faults from "./faults.js"
 import * as Payments from "./payments.js"
 import { SandboxState } from "./state.js"
 
@@ -120,12 +127,32 @@ const merchant = HttpApiBuilder.group(SandboxApi, "subscriptionPlans", (handlers
   )
 )
 
+const encodeTransaction = Schema.encodeSync(BusinessApi.exchange.successSchema)
+
+/** a stored answer, as it was first given, marked as a replay */
+const replayed = (result: Exchanges.Answer["result"]): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.setHeader(
+    Either.match(result, {
+      onRight: (transaction) => HttpServerResponse.unsafeJson(encodeTransaction(transaction)),
+      onLeft: (e) => Errors.response("business", e.status, e.message, { code: e.code, now: 0 })
+    }),
+    "idempotent-replayed",
+    "true"
+  )
+
 const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
   handlers
-    .handle("exchange", ({ payload }) => Effect.flatMap(SandboxState, ({ store }) => store.exchange(payload)))
+    .handle("exchange", ({ payload }) =>
+      Effect.gen(function* () {
+        const { store } = yield* SandboxState
+        const failExecution = yield* FiberRef.get(Faults.failExecution)
+        const answer = yield* store.exchanges.exchange(payload, { failExecution })
+        return answer.replayed ? replayed(answer.result) : yield* answer.result
+      })
+    )
     .handle("exchangeReasons", () => Effect.map(SandboxState, ({ store }) => store.seed.exchangeReasons))
     .handle("findTransactions", ({ urlParams }) =>
-      Effect.flatMap(SandboxState, ({ store }) => store.findTransactions(urlParams.request_id))
+      Effect.flatMap(SandboxState, ({ store }) => store.exchanges.find(urlParams.request_id))
     )
 )
 
@@ -151,10 +178,10 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
         payments: [...store.payments.values()].map((p) => ({ id: p.id, status: p.status, profile: "revolut" }))
       }))
     )
-    .handle("accounts", () => Effect.flatMap(SandboxState, ({ store }) => store.balances))
+    .handle("accounts", () => Effect.flatMap(SandboxState, ({ store }) => store.exchanges.balances))
     .handle("ledger", () =>
       Effect.flatMap(SandboxState, ({ store }) =>
-        Effect.map(store.ledger, (entries) =>
+        Effect.map(store.exchanges.ledger, (entries) =>
           entries.map((e) => ({
             request_id: e.requestId,
             received: e.received,
@@ -170,7 +197,38 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
     .handle("faults", () => Effect.flatMap(SandboxState, ({ faults }) => faults.list))
     .handle("setFaults", ({ payload }) => Effect.flatMap(SandboxState, ({ faults }) => faults.set(payload)))
     .handle("clearFaults", () => Effect.flatMap(SandboxState, ({ faults }) => faults.set([])))
+    .handle("stats", () =>
+      Effect.flatMap(SandboxState, ({ log, store }) =>
+        Effect.gen(function* () {
+          const sizes = yield* store.exchanges.sizes
+          const logged = yield* log.size
+          const memory = yield* Effect.sync(() => {
+            const gc = (globalThis as { gc?: () => void }).gc
+            if (typeof gc === "function") gc()
+            return process.memoryUsage()
+          })
+          return {
+            rss: memory.rss,
+            heap_used: memory.heapUsed,
+            request_ids: sizes.requestIds,
+            transactions: sizes.transactions,
+            logged_requests: logged
+          }
+        })
+      )
+    )
+    .handle("clock", () => Effect.flatMap(SandboxState, ({ clock }) => clockState(clock)))
+    .handle("advanceClock", ({ payload }) =>
+      Effect.flatMap(SandboxState, ({ clock, store }) =>
+        clock
+          .advance(payload.advance_ms)
+          .pipe(Effect.zipRight(store.exchanges.prune), Effect.zipRight(clockState(clock)))
+      )
+    )
 )
+
+const clockState = (clock: SandboxClock) =>
+  Effect.map(Clock.currentTimeMillis, (now) => ({ now: new Date(now).toISOString(), offset_ms: clock.offset() }))
 
 /** All handlers and security middleware of the sandbox API. @internal */
 export const layer = Layer.mergeAll(openBanking, merchant, business, pay, control).pipe(

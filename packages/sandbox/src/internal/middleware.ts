@@ -10,16 +10,17 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { FapiHeaders } from "@payrules/open-banking"
 import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { identity } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Fault from "../Fault.js"
 import { SandboxApi } from "../SandboxApi.js"
 import * as Errors from "./errors.js"
+import * as Faults from "./faults.js"
 import type { SandboxStateService } from "./state.js"
 
 interface Route {
@@ -70,139 +71,149 @@ const isTagged = (u: unknown, tag: string): u is { readonly _tag: string } =>
 export const make =
   (state: SandboxStateService) =>
   (app: HttpApp.Default): HttpApp.Default =>
-    Effect.gen(function* () {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const url = new URL(request.url, "http://sandbox.invalid")
-      const path = url.pathname
-      const family = Errors.familyOf(path)
-      const now = yield* Clock.currentTimeMillis
-      // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
-      const interactionId =
-        family === "open-banking"
-          ? yield* FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": request.headers["x-fapi-interaction-id"] })
-          : undefined
-      const operation = routeOf(request.method, path)?.operation ?? null
-      const error = (
-        status: number,
-        message: string,
-        extra: { issues?: ReadonlyArray<Errors.Issue>; code?: number | string } = {}
-      ) => Errors.response(family, status, message, { ...extra, interactionId, now })
+    state.clock.within(handle(state, app))
 
-      const finish = (response: HttpServerResponse.HttpServerResponse, fault: Fault.Kind | null) =>
-        Effect.as(
-          state.log.add({
-            method: request.method,
-            path,
-            query: Object.fromEntries(url.searchParams),
-            operation,
-            status: response.status,
-            fault,
-            at: now
-          }),
-          interactionId === undefined
-            ? response
-            : HttpServerResponse.setHeader(response, "x-fapi-interaction-id", interactionId)
-        )
+const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Default =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const url = new URL(request.url, "http://sandbox.invalid")
+    const path = url.pathname
+    const family = Errors.familyOf(path)
+    const now = yield* Clock.currentTimeMillis
+    // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
+    const interactionId =
+      family === "open-banking"
+        ? yield* FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": request.headers["x-fapi-interaction-id"] })
+        : undefined
+    const operation = routeOf(request.method, path)?.operation ?? null
+    const error = (
+      status: number,
+      message: string,
+      extra: { issues?: ReadonlyArray<Errors.Issue>; code?: number | string } = {}
+    ) => Errors.response(family, status, message, { ...extra, interactionId, now })
 
-      if (family !== undefined && !acceptsJson(request.headers.accept)) {
+    const finish = (response: HttpServerResponse.HttpServerResponse, fault: Fault.Kind | null) =>
+      Effect.as(
+        state.log.add({
+          method: request.method,
+          path,
+          query: Object.fromEntries(url.searchParams),
+          operation,
+          status: response.status,
+          fault,
+          at: now
+        }),
+        interactionId === undefined
+          ? response
+          : HttpServerResponse.setHeader(response, "x-fapi-interaction-id", interactionId)
+      )
+
+    if (family !== undefined && !acceptsJson(request.headers.accept)) {
+      return yield* finish(error(406, `only application/json is produced; Accept was ${request.headers.accept}`), null)
+    }
+
+    if (operation === "transferFieldRequirements") {
+      const token = request.headers.authorization ?? ""
+      const retryAfter = yield* state.payFieldsLimit.take(token, now)
+      if (retryAfter !== undefined) {
         return yield* finish(
-          error(406, `only application/json is produced; Accept was ${request.headers.accept}`),
+          HttpServerResponse.setHeader(
+            error(429, `at most ${state.payFieldsLimit.limit} requests per ${state.payFieldsLimit.windowMs / 1000} s`),
+            "retry-after",
+            String(retryAfter)
+          ),
           null
         )
       }
+    }
 
-      if (operation === "transferFieldRequirements") {
-        const token = request.headers.authorization ?? ""
-        const retryAfter = yield* state.payFieldsLimit.take(token, now)
-        if (retryAfter !== undefined) {
-          return yield* finish(
-            HttpServerResponse.setHeader(
-              error(
-                429,
-                `at most ${state.payFieldsLimit.limit} requests per ${state.payFieldsLimit.windowMs / 1000} s`
-              ),
-              "retry-after",
-              String(retryAfter)
-            ),
-            null
+    const fault =
+      operation === null || !state.faults.active(operation)
+        ? undefined
+        : yield* state.faults.decide(
+            operation,
+            state.faults.keyed(operation)
+              ? Faults.requestKey(operation, {
+                  method: request.method,
+                  path,
+                  query: url.searchParams,
+                  authorization: request.headers.authorization,
+                  body: yield* Effect.orElseSucceed(request.text, () => "")
+                })
+              : undefined
+          )
+    if (fault?.kind === "fail-before" || (fault?.kind === "fail-during" && operation !== "exchange")) {
+      const status = fault.status ?? (fault.kind === "fail-during" ? 500 : 503)
+      const message =
+        status === 503 ? "the service is unavailable (injected fault)" : "the service failed (injected fault)"
+      return yield* finish(error(status, message), fault.kind)
+    }
+    if (fault?.kind === "rate-limit") {
+      return yield* finish(
+        HttpServerResponse.setHeader(
+          error(429, "too many requests (injected fault)"),
+          "retry-after",
+          String(fault.retryAfterSeconds ?? 1)
+        ),
+        fault.kind
+      )
+    }
+
+    const response = yield* app.pipe(
+      fault?.kind === "fail-during" ? Effect.locally(Faults.failExecution, true) : identity,
+      Effect.catchAllCause((cause) => {
+        const failure = Cause.failureOption(cause)
+        const defect = Option.isNone(failure) ? Cause.dieOption(cause) : Option.none()
+        const e: unknown = Option.isSome(failure) ? failure.value : Option.getOrUndefined(defect)
+        if (isTagged(e, "RouteNotFound")) {
+          const allowed = methodsOf(path)
+          return Effect.succeed(
+            allowed.length > 0
+              ? HttpServerResponse.setHeader(
+                  error(405, `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`),
+                  "allow",
+                  allowed.join(", ")
+                )
+              : error(404, `no operation at ${request.method} ${path}`)
           )
         }
-      }
-
-      const fault = operation === null ? undefined : yield* state.faults.decide(operation)
-      if (fault?.kind === "fail-before") {
-        const status = fault.status ?? 503
-        const message =
-          status === 503 ? "the service is unavailable (injected fault)" : "the service failed (injected fault)"
-        return yield* finish(error(status, message), fault.kind)
-      }
-      if (fault?.kind === "rate-limit") {
-        return yield* finish(
-          HttpServerResponse.setHeader(
-            error(429, "too many requests (injected fault)"),
-            "retry-after",
-            String(fault.retryAfterSeconds ?? 1)
-          ),
-          fault.kind
-        )
-      }
-
-      const response = yield* app.pipe(
-        Effect.catchAllCause((cause) => {
-          const failure = Cause.failureOption(cause)
-          const defect = Option.isNone(failure) ? Cause.dieOption(cause) : Option.none()
-          const e: unknown = Option.isSome(failure) ? failure.value : Option.getOrUndefined(defect)
-          if (isTagged(e, "RouteNotFound")) {
-            const allowed = methodsOf(path)
-            return Effect.succeed(
-              allowed.length > 0
-                ? HttpServerResponse.setHeader(
-                    error(405, `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`),
-                    "allow",
-                    allowed.join(", ")
-                  )
-                : error(404, `no operation at ${request.method} ${path}`)
+        if (isTagged(e, "RequestError")) {
+          return Effect.succeed(error(400, "the request body is not valid JSON"))
+        }
+        if (isTagged(e, "HttpApiDecodeError")) {
+          const d = e as unknown as { issues: ReadonlyArray<Errors.Issue>; message: string }
+          return Effect.succeed(
+            error(400, d.issues.map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`).join("; "), {
+              issues: d.issues
+            })
+          )
+        }
+        if (e instanceof BusinessApi.BusinessError) return Effect.succeed(error(e.status, e.message, { code: e.code }))
+        if (e instanceof MerchantApi.MerchantError) return Effect.succeed(error(e.status, e.message, { code: e.code }))
+        if (e instanceof OpenBankingApi.OpenBankingError) {
+          // the handler chose the codes: keep them, with the interaction id of this exchange
+          return Effect.succeed(
+            HttpServerResponse.unsafeJson(
+              {
+                Code: e.Code,
+                ...(interactionId === undefined ? {} : { Id: interactionId }),
+                Message: e.Message,
+                Errors: e.Errors
+              },
+              { status: e.status }
             )
-          }
-          if (isTagged(e, "RequestError")) {
-            return Effect.succeed(error(400, "the request body is not valid JSON"))
-          }
-          if (isTagged(e, "HttpApiDecodeError")) {
-            const d = e as unknown as { issues: ReadonlyArray<Errors.Issue>; message: string }
-            return Effect.succeed(
-              error(400, d.issues.map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`).join("; "), {
-                issues: d.issues
-              })
-            )
-          }
-          if (e instanceof BusinessApi.BusinessError)
-            return Effect.succeed(error(e.status, e.message, { code: e.code }))
-          if (e instanceof MerchantApi.MerchantError)
-            return Effect.succeed(error(e.status, e.message, { code: e.code }))
-          if (e instanceof OpenBankingApi.OpenBankingError) {
-            // the handler chose the codes: keep them, with the interaction id of this exchange
-            return Effect.succeed(
-              HttpServerResponse.unsafeJson(
-                {
-                  Code: e.Code,
-                  ...(interactionId === undefined ? {} : { Id: interactionId }),
-                  Message: e.Message,
-                  Errors: e.Errors
-                },
-                { status: e.status }
-              )
-            )
-          }
-          return Effect.as(Effect.logError("sandbox: unexpected failure", cause), error(500, "unexpected failure"))
-        })
-      )
+          )
+        }
+        return Effect.as(Effect.logError("sandbox: unexpected failure", cause), error(500, "unexpected failure"))
+      })
+    )
 
-      // logged once processed: a client that gives up during a delay interrupts what follows
-      const answer = yield* finish(response, fault?.kind ?? null)
-      if (fault?.kind === "delay-after") yield* Effect.sleep(fault.delayMs ?? 10_000)
-      if (fault?.kind === "drop-after") {
-        // processed: now end the connection without an answer
-        yield* Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
-      }
-      return answer
-    })
+    // logged once processed: a client that gives up during a delay interrupts what follows
+    const answer = yield* finish(response, fault?.kind ?? null)
+    if (fault?.kind === "delay-after") yield* Effect.sleep(fault.delayMs ?? 10_000)
+    if (fault?.kind === "drop-after") {
+      // processed: now end the connection without an answer
+      yield* state.drop(request)
+    }
+    return answer
+  })

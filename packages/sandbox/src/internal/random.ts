@@ -1,8 +1,12 @@
 /**
- * A small seeded PRNG (mulberry32): the sandbox's data and its probabilistic faults are reproducible from a seed.
+ * Reproducible randomness for the sandbox: a small seeded PRNG (mulberry32) for the data it generates in order, and
+ * keyed draws (a hash of the parts) for decisions that must not depend on the order in which requests arrive.
  *
  * @internal
  */
+import { createHash } from "node:crypto"
+
+/** @internal */
 export interface Random {
   /** a float in [0, 1) */
   readonly next: () => number
@@ -31,4 +35,32 @@ export const make = (seed: number): Random => {
     pick: (xs) => xs[Math.floor(next() * xs.length)]!,
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${"89ab"[int(0, 3)]}${hex(3)}-${hex(12)}`
   }
+}
+
+const digest = (parts: ReadonlyArray<string | number>): Buffer =>
+  createHash("sha256").update(parts.join("\u0000")).digest()
+
+/**
+ * A float in [0, 1) (53 bits) that depends only on the parts: the same parts give the same number in any process,
+ * whatever was drawn before.
+ *
+ * @internal
+ */
+export const keyed = (...parts: ReadonlyArray<string | number>): number => {
+  const d = digest(parts)
+  return (d.readUIntBE(0, 6) * 32 + (d[6]! >>> 3)) / 2 ** 53
+}
+
+/**
+ * A version 4 UUID whose 122 free bits come from a hash of the parts: unique per parts, and the same for the same
+ * parts.
+ *
+ * @internal
+ */
+export const keyedUuid = (...parts: ReadonlyArray<string | number>): string => {
+  const d = digest(parts)
+  d[6] = (d[6]! & 0x0f) | 0x40
+  d[8] = (d[8]! & 0x3f) | 0x80
+  const h = d.toString("hex", 0, 16)
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
 }

@@ -24,6 +24,7 @@ export interface RequestLog {
   readonly add: (entry: Entry) => Effect.Effect<void>
   readonly all: Effect.Effect<ReadonlyArray<Entry>>
   readonly clear: Effect.Effect<void>
+  readonly size: Effect.Effect<number>
 }
 
 /** @internal */
@@ -39,6 +40,7 @@ export const make: Effect.Effect<RequestLog> = Effect.sync(() => {
     all: Effect.sync(() => entries.slice()),
     clear: Effect.sync(() => {
       entries = []
-    })
+    }),
+    size: Effect.sync(() => entries.length)
   }
 })

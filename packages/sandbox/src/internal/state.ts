@@ -3,7 +3,10 @@
  *
  * @internal
  */
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { SandboxClock } from "./clock.js"
 import type { Faults } from "./faults.js"
 import type { SlidingWindow } from "./rateLimit.js"
 import type { RequestLog } from "./requestLog.js"
@@ -15,6 +18,10 @@ export interface SandboxStateService {
   readonly faults: Faults
   readonly log: RequestLog
   readonly payFieldsLimit: SlidingWindow
+  /** the sandbox's time: the caller's clock, moved forward by the control plane */
+  readonly clock: SandboxClock
+  /** ends the connection of a request without an answer (a socket over HTTP, a transport error in process) */
+  readonly drop: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<void>
 }
 
 /** @internal */

@@ -1,0 +1,34 @@
+/**
+ * Starts a benchmark server (./sandbox.ts or ./baseline.ts) in a child process and waits for its URL.
+ */
+import { fork } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+export interface Child {
+  readonly url: string
+  readonly pid: number
+  readonly stop: () => Promise<void>
+}
+
+export const spawn = (name: "sandbox" | "baseline", options: object = {}): Promise<Child> =>
+  new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL(`./${name}.ts`, import.meta.url)), [JSON.stringify(options)], {
+      execArgv: ["--conditions=@payrules/source", "--import", "tsx", "--expose-gc"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"]
+    })
+    child.once("error", reject)
+    child.once("exit", (code) => reject(new Error(`${name} exited with ${code} before it listened`)))
+    child.once("message", (message) => {
+      child.removeAllListeners("exit")
+      const { url } = message as { url: string }
+      resolve({
+        url,
+        pid: child.pid!,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once("exit", () => done())
+            child.send("stop")
+          })
+      })
+    })
+  })
