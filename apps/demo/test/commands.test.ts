@@ -97,7 +97,9 @@ describe("payrules (in process)", () => {
     Effect.gen(function* () {
       const exchange = yield* payrules(["exchange", "--sell", "25"])
       expect(exchange.code).toBe(0)
-      expect(exchange.stdout).toMatch(/^transaction tx_\d+: completed/)
+      expect(exchange.stdout).toMatch(
+        /^transaction [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}: completed/
+      )
       const payment = yield* payrules(["payment", "--debtor-currency", "GBP"])
       expect(payment.code).toBe(0)
       expect(payment.stdout).toMatch(/^ip_[0-9a-f-]+: Pending/)
