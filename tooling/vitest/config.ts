@@ -5,6 +5,7 @@
  * run against `src/` without a build step and a change in one package is seen at once by the packages that use it.
  */
 
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 import type { Reporter } from "vitest/reporters"
 
@@ -37,6 +38,7 @@ export const shared = defineConfig({
     testTimeout,
     hookTimeout: testTimeout,
     reporters: ["default", durations],
+    setupFiles: [fileURLToPath(new URL("./setup.ts", import.meta.url))],
     sequence: { concurrent: false }
   }
 })

@@ -253,7 +253,13 @@ export const make = (options?: Options): Effect.Effect<RequestLedgerService> =>
     return RequestLedger.of({
       register,
       complete,
-      release: (requestId) => Effect.sync(() => entries.delete(requestId)),
+      // answers whether a live entry was held; an expired one is dropped all the same
+      release: (requestId) =>
+        Effect.map(Clock.currentTimeMillis, (now) => {
+          const held = live(requestId, now) !== undefined
+          entries.delete(requestId)
+          return held
+        }),
       lookup: (requestId) => Effect.map(Clock.currentTimeMillis, (now) => Option.fromNullable(live(requestId, now))),
       entries: Effect.map(Clock.currentTimeMillis, (now) => [...entries.values()].filter((e) => now < e.expiresAt)),
       prune: Effect.map(Clock.currentTimeMillis, (now) => sweep(now, Number.POSITIVE_INFINITY))
