@@ -121,7 +121,7 @@ export interface RequestLedgerService {
   readonly complete: (requestId: string, outcome: Outcome) => Effect.Effect<Entry, RequestLedgerError>
   /**
    * forgets a registered id: its request was refused before execution, so nothing is stored and the id may be used
-   * again, with any body; answers whether the ledger held it
+   * again, with any body; answers whether the ledger held it (an expired entry is dropped, and does not count)
    */
   readonly release: (requestId: string) => Effect.Effect<boolean>
   /** the live entry of an id */
@@ -253,7 +253,12 @@ export const make = (options?: Options): Effect.Effect<RequestLedgerService> =>
     return RequestLedger.of({
       register,
       complete,
-      release: (requestId) => Effect.sync(() => entries.delete(requestId)),
+      release: (requestId) =>
+        Effect.map(Clock.currentTimeMillis, (now) => {
+          const held = live(requestId, now) !== undefined
+          entries.delete(requestId)
+          return held
+        }),
       lookup: (requestId) => Effect.map(Clock.currentTimeMillis, (now) => Option.fromNullable(live(requestId, now))),
       entries: Effect.map(Clock.currentTimeMillis, (now) => [...entries.values()].filter((e) => now < e.expiresAt)),
       prune: Effect.map(Clock.currentTimeMillis, (now) => sweep(now, Number.POSITIVE_INFINITY))
