@@ -121,7 +121,7 @@ export interface RequestLedgerService {
   readonly complete: (requestId: string, outcome: Outcome) => Effect.Effect<Entry, RequestLedgerError>
   /**
    * forgets a registered id: its request was refused before execution, so nothing is stored and the id may be used
-   * again, with any body; answers whether the ledger held it
+   * again, with any body; answers whether the ledger held it (an expired entry is dropped, and does not count)
    */
   readonly release: (requestId: string) => Effect.Effect<boolean>
   /** the live entry of an id */

@@ -9,6 +9,7 @@ import { createServer } from "node:http"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import type * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as HttpServerError from "@effect/platform/HttpServerError"
@@ -20,6 +21,7 @@ import { FieldValidator, PayFields } from "@payrules/transfers"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import { constTrue, identity } from "effect/Function"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
@@ -60,6 +62,8 @@ export interface Options {
   readonly exchange?: Partial<Exchanges.ExchangeOptions> | undefined
   /** the POST /pay/fields limit per token (default 450 per 60 s, as the real API) */
   readonly payFieldsLimit?: { readonly limit: number; readonly windowMs: number } | undefined
+  /** a server span per request, for a tracer you provide (default false: they cost more than most requests) */
+  readonly tracing?: boolean | undefined
 }
 
 /**
@@ -175,7 +179,12 @@ const apiLayer = Layer.merge(
 export const layer = (options: Options = {}): Layer.Layer<SandboxServer, HttpServerError.ServeError> => {
   const drop: SandboxStateService["drop"] = (request) =>
     Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
-  const server = HttpApiBuilder.serve().pipe(Layer.provide(apiLayer))
+  // a span per request (with the URL and every header as attributes) costs more than serving most requests: off
+  // unless asked for
+  const server = HttpApiBuilder.serve().pipe(
+    Layer.provide(apiLayer),
+    options.tracing === true ? identity : HttpMiddleware.withTracerDisabledWhen(constTrue)
+  )
   return Layer.merge(server, runningLayer).pipe(
     Layer.provide(stateLayer(options, drop)),
     Layer.provide(
@@ -208,7 +217,7 @@ export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer
     Effect.gen(function* () {
       const app = yield* HttpApiBuilder.httpApp
       const context = yield* Effect.context<HttpRouter.HttpRouter.DefaultServices>()
-      return InProcess.make(app, context, drops)
+      return InProcess.make(app, context, drops, options.tracing === true)
     })
   )
   return Layer.merge(client, Layer.succeed(SandboxServer, urlsOf(inProcessUrl, 0))).pipe(

@@ -119,6 +119,8 @@ export const AdvanceClock = Schema.Struct({ advance_ms: Schema.Int.pipe(Schema.n
 export const Stats = Schema.Struct({
   rss: Schema.Int,
   heap_used: Schema.Int,
+  /** the process's CPU time so far (user and system), in microseconds */
+  cpu_us: Schema.Int,
   request_ids: Schema.Int,
   transactions: Schema.Int,
   logged_requests: Schema.Int

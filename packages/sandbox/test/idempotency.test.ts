@@ -159,6 +159,8 @@ describe("sandbox idempotency: the retention window and the clock control", () =
       expect(most).toBeLessThanOrEqual(100)
       yield* advance(5 * 60_000)
       expect((yield* control("/ledger")).json).toEqual([])
+      // pruned, not only hidden: nothing of the 600 is held
+      expect((yield* control("/stats")).json).toMatchObject({ request_ids: 0, transactions: 0 })
     }).pipe(Effect.provide(sandbox({ exchange: { retentionMs: 5 * 60_000 } })))
   )
 })

@@ -12,17 +12,22 @@ import { PayFields } from "@payrules/transfers"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
-import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as RateLimiter from "effect/RateLimiter"
-import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as BusinessApi from "./BusinessApi.js"
+import {
+  BusinessClientError,
+  type ExchangeOutcomeUnknown,
+  type RequestIdConflict,
+  toError
+} from "./internal/businessErrors.js"
+import * as ExchangeCall from "./internal/exchangeCall.js"
 import * as Http from "./internal/http.js"
 
 /**
@@ -34,55 +39,26 @@ import * as Http from "./internal/http.js"
 export type Reason = Http.Reason
 
 /**
- * A failed business call: the reason, the HTTP status, the raw and the decoded error body, and the request_id of an
- * exchange. The access token is never part of it.
+ * A failed business call: the reason, the HTTP status, the raw (at most 4 KiB) and the decoded error body, the
+ * request_id of an exchange, the server's `Retry-After`, and whether the answer was a replay. The access token is
+ * never part of it.
  *
  * @since 0.1.0
  * @category errors
  */
-export class BusinessClientError extends Data.TaggedError("BusinessClientError")<{
-  readonly reason: Reason
-  readonly status: number | undefined
-  readonly raw: string | undefined
-  /** the body decoded as `{ code, message, error_id? }`, when it has that shape */
-  readonly body: typeof BusinessApi.BusinessErrorBody.Type | undefined
-  readonly requestId: string | undefined
-  /** the server's `Retry-After`, also when it was longer than the client waits (`maxRetryAfter`) */
-  readonly retryAfter: Duration.Duration | undefined
-  /** the server answered with the stored result of an earlier identical request (`Idempotent-Replayed: true`) */
-  readonly replayed: boolean
-  readonly message: string
-}> {}
-
 /**
- * The server could not tell what became of an exchange: every attempt ended without an answer (a timeout, a dropped
- * connection, a 5xx that may come after processing, the call's deadline), or with answers that say nothing about the
- * earlier attempts (429, 503), and the lookup by request_id found no transaction either. Resume by calling
- * `exchange` again with the same request, `request_id` included: the server executes a request_id at most once and
- * replays its result, so the resumed call gets the transaction, or the refusal, or executes it now, never twice;
- * once the faults stop, one call settles it.
+ * The server could not tell what became of an exchange; resume by calling `exchange` again with the same request.
  *
  * @since 0.1.0
  * @category errors
  */
-export class ExchangeOutcomeUnknown extends Data.TaggedError("ExchangeOutcomeUnknown")<{
-  readonly requestId: string
-  readonly attempts: number
-  readonly lastError: BusinessClientError
-  readonly message: string
-}> {}
-
 /**
- * The request_id was used before for a different exchange: refused before anything is sent (D5) when the client's
- * ledger knows it, otherwise answered so by the server (code 3021).
+ * The request_id was used before for a different exchange.
  *
  * @since 0.1.0
  * @category errors
  */
-export class RequestIdConflict extends Data.TaggedError("RequestIdConflict")<{
-  readonly requestId: string
-  readonly message: string
-}> {}
+export { BusinessClientError, ExchangeOutcomeUnknown, RequestIdConflict } from "./internal/businessErrors.js"
 
 /**
  * An exchange to send: the request_id may be left out, and the client creates one, once per call.
@@ -223,18 +199,6 @@ export class BusinessClient extends Context.Tag("@payrules/transport/BusinessCli
 
 const spanOptions = Http.spanOptions
 
-const toError = (failure: Http.Failure, requestId?: string): BusinessClientError =>
-  new BusinessClientError({
-    reason: failure.reason,
-    status: failure.status,
-    raw: failure.raw,
-    body: failure.body as BusinessClientError["body"],
-    requestId,
-    retryAfter: failure.retryAfter,
-    replayed: failure.replayed === true,
-    message: failure.message
-  })
-
 /**
  * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`. A base
  * URL that is not an absolute http(s) URL (or carries credentials, a query or a fragment) is refused here, with a
@@ -306,6 +270,19 @@ export const make = (
       "BusinessClient.exchangeReasons"
     )
 
+    const exchangeDeps: ExchangeCall.Deps = {
+      ledger,
+      post: (wire) =>
+        Http.send(withAuth(HttpClientRequest.post(`${base}/exchange`)).pipe(HttpClientRequest.bodyUnsafeJson(wire)), {
+          ...limits,
+          success: ExchangeTransaction.Lenient,
+          errorBody
+        }).pipe(provide),
+      findTransactionByRequestId,
+      retry: cfg.exchangeRetry,
+      deadline
+    }
+
     const exchange: BusinessClientService["exchange"] = (input) =>
       Effect.gen(function* () {
         // created once per logical call, before the first attempt: every retry reuses it
@@ -328,96 +305,7 @@ export const make = (
             })
           )
         }
-        const registration = yield* ledger.register(request)
-        if (registration._tag === "Conflict") {
-          return yield* Effect.fail(new RequestIdConflict({ requestId, message: registration.message }))
-        }
-        if (registration._tag === "Replay" && Option.isSome(registration.outcome)) {
-          const known = registration.outcome.value
-          if (known._tag === "Succeeded") return known.transaction
-          if (known._tag === "Rejected") {
-            return yield* Effect.fail(
-              new BusinessClientError({
-                reason: Http.reasonOfStatus(known.status),
-                status: known.status,
-                raw: undefined,
-                body: known.code === undefined ? undefined : { code: known.code, message: known.message },
-                requestId,
-                retryAfter: undefined,
-                replayed: true,
-                message: `${known.status}: ${known.message} (the server's stored answer to request_id ${requestId})`
-              })
-            )
-          }
-        }
-        const attempts = yield* Ref.make(0)
-        const ambiguous = yield* Ref.make(0)
-        const attempt = Effect.zipRight(
-          Ref.update(attempts, (n) => n + 1),
-          Http.send(
-            withAuth(HttpClientRequest.post(`${base}/exchange`)).pipe(HttpClientRequest.bodyUnsafeJson(wire.right)),
-            { ...limits, success: ExchangeTransaction.Lenient, errorBody }
-          ).pipe(Effect.tapError((f) => (f.ambiguous ? Ref.update(ambiguous, (n) => n + 1) : Effect.void)))
-        )
-        const unknown = (cause: BusinessClientError) =>
-          Effect.gen(function* () {
-            const n = yield* Ref.get(attempts)
-            yield* ledger.complete(requestId, RequestLedger.Outcome.Unknown({ message: cause.message }))
-            return yield* Effect.fail(
-              new ExchangeOutcomeUnknown({
-                requestId,
-                attempts: n,
-                lastError: cause,
-                message: `the outcome of exchange ${requestId} is unknown after ${n} attempt(s) (${cause.message}); call exchange again with the same request_id to resume`
-              })
-            )
-          })
-        const reconcile = (cause: BusinessClientError) =>
-          Effect.gen(function* () {
-            const found = yield* Effect.either(findTransactionByRequestId(requestId))
-            if (Either.isRight(found) && Option.isSome(found.right)) {
-              yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.right.value }))
-              return found.right.value
-            }
-            return yield* unknown(cause)
-          })
-        const settle = Effect.gen(function* () {
-          const result = yield* Effect.either(Effect.retry(attempt, Http.retrySchedule(cfg.exchangeRetry)))
-          if (Either.isRight(result)) {
-            yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value }))
-            return result.right.value
-          }
-          const failure = result.left
-          const error = toError(failure, requestId)
-          const code = error.body?.code
-          if (code === BusinessApi.ErrorCode.RequestIdConflict) {
-            // the server holds this id for another body: it is not ours
-            yield* ledger.release(requestId)
-            return yield* Effect.fail(new RequestIdConflict({ requestId, message: error.message }))
-          }
-          if (code === BusinessApi.ErrorCode.DuplicateRequest) return yield* reconcile(error)
-          if (failure.replayed === true && failure.status !== undefined) {
-            // the stored result of this request_id: the server will answer it again, so keep it
-            yield* ledger.complete(
-              requestId,
-              RequestLedger.Outcome.Rejected({ status: failure.status, code, message: error.message })
-            )
-            return yield* Effect.fail(error)
-          }
-          const refused =
-            failure.status !== undefined && failure.status >= 400 && failure.status < 500 && !Http.isRetryable(failure)
-          if (!refused && (failure.ambiguous || (yield* Ref.get(ambiguous)) > 0)) return yield* reconcile(error)
-          // refused before execution (or not processed at all): nothing is stored, the id is free again
-          yield* ledger.release(requestId)
-          return yield* Effect.fail(error)
-        })
-        const settled = yield* Effect.timeoutOption(settle, deadline)
-        if (Option.isSome(settled)) return settled.value
-        const sent = (yield* Ref.get(attempts)) > 0
-        const late = toError(Http.deadlineFailure(deadline, sent), requestId)
-        if (sent) return yield* unknown(late)
-        yield* ledger.release(requestId)
-        return yield* Effect.fail(late)
+        return yield* ExchangeCall.exchange(exchangeDeps, requestId, request, wire.right)
       }).pipe(
         Effect.catchTag("RequestLedgerError", (e) => Effect.die(e)),
         provide,

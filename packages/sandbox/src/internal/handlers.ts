@@ -84,7 +84,7 @@ const openBanking = HttpApiBuilder.group(SandboxApi, "payments", (handlers) =>
           ]
         })
       }
-      const payment = store.payments.get(path.InternationalPaymentId)
+      const payment = store.paymentBodies.get(path.InternationalPaymentId)
       if (payment === undefined) {
         // Open Banking answers an unknown resource id with 400, not 404
         return yield* new OpenBankingApi.OpenBankingError({
@@ -100,7 +100,7 @@ const openBanking = HttpApiBuilder.group(SandboxApi, "payments", (handlers) =>
           ]
         })
       }
-      return HttpServerResponse.unsafeJson(payment.body)
+      return json(payment)
     })
   )
 )
@@ -109,23 +109,24 @@ const merchant = HttpApiBuilder.group(SandboxApi, "subscriptionPlans", (handlers
   handlers.handle("listSubscriptionPlans", ({ urlParams }) =>
     Effect.gen(function* () {
       const { store } = yield* SandboxState
-      const page = yield* store
-        .plans(urlParams)
-        .pipe(
-          Effect.catchAll((message) =>
-            Effect.flatMap(Clock.currentTimeMillis, (now) =>
-              Effect.fail(new MerchantApi.MerchantError({ status: 400, code: "bad_request", message, timestamp: now }))
-            )
-          )
-        )
-      // the seed plans are kept in their wire form (and were validated against the Schema when the store was built)
-      return HttpServerResponse.unsafeJson({
-        subscription_plans: page.plans,
-        ...(page.next === undefined ? {} : { next_page_token: page.next })
-      })
+      const page = store.plans.page(urlParams)
+      if (page._tag === "Left") {
+        const now = yield* Clock.currentTimeMillis
+        return yield* new MerchantApi.MerchantError({
+          status: 400,
+          code: "bad_request",
+          message: page.left,
+          timestamp: now
+        })
+      }
+      // the plans were validated against the Schema when the store was built, and written as JSON once
+      return HttpServerResponse.text(page.right, { contentType: "application/json" })
     })
   )
 )
+
+/** a body encoded once, at start, with the endpoint's Schema */
+const json = (body: Uint8Array) => HttpServerResponse.uint8Array(body, { contentType: "application/json" })
 
 const encodeTransaction = Schema.encodeSync(BusinessApi.exchange.successSchema)
 
@@ -150,7 +151,7 @@ const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
         return answer.replayed ? replayed(answer.result) : yield* answer.result
       })
     )
-    .handle("exchangeReasons", () => Effect.map(SandboxState, ({ store }) => store.seed.exchangeReasons))
+    .handle("exchangeReasons", () => Effect.map(SandboxState, ({ store }) => json(store.exchangeReasonsBody)))
     .handle("findTransactions", ({ urlParams }) =>
       Effect.flatMap(SandboxState, ({ store }) => store.exchanges.find(urlParams.request_id))
     )
@@ -158,7 +159,7 @@ const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
 
 const pay = HttpApiBuilder.group(SandboxApi, "pay", (handlers) =>
   handlers.handle("transferFieldRequirements", ({ payload }) =>
-    Effect.flatMap(SandboxState, ({ store }) => store.payFields(payload))
+    Effect.flatMap(SandboxState, ({ store }) => Effect.map(store.payFields(payload), json))
   )
 )
 
@@ -192,7 +193,13 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
         )
       )
     )
-    .handle("requests", () => Effect.flatMap(SandboxState, ({ log }) => log.all))
+    .handle("requests", () =>
+      Effect.flatMap(SandboxState, ({ log }) =>
+        Effect.map(log.all, (entries) =>
+          entries.map((e) => ({ ...e, query: Object.fromEntries(new URLSearchParams(e.query)) }))
+        )
+      )
+    )
     .handle("clearRequests", () => Effect.flatMap(SandboxState, ({ log }) => log.clear))
     .handle("faults", () => Effect.flatMap(SandboxState, ({ faults }) => faults.list))
     .handle("setFaults", ({ payload }) => Effect.flatMap(SandboxState, ({ faults }) => faults.set(payload)))
@@ -205,11 +212,12 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
           const memory = yield* Effect.sync(() => {
             const gc = (globalThis as { gc?: () => void }).gc
             if (typeof gc === "function") gc()
-            return process.memoryUsage()
+            return { ...process.memoryUsage(), cpu: process.cpuUsage() }
           })
           return {
             rss: memory.rss,
             heap_used: memory.heapUsed,
+            cpu_us: memory.cpu.user + memory.cpu.system,
             request_ids: sizes.requestIds,
             transactions: sizes.transactions,
             logged_requests: logged
@@ -220,9 +228,10 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
     .handle("clock", () => Effect.flatMap(SandboxState, ({ clock }) => clockState(clock)))
     .handle("advanceClock", ({ payload }) =>
       Effect.flatMap(SandboxState, ({ clock, store }) =>
+        // prune on the moved clock (this request started on the clock as it was)
         clock
           .advance(payload.advance_ms)
-          .pipe(Effect.zipRight(store.exchanges.prune), Effect.zipRight(clockState(clock)))
+          .pipe(Effect.zipRight(clock.within(Effect.zipRight(store.exchanges.prune, clockState(clock)))))
       )
     )
 )

@@ -10,10 +10,12 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientError from "@effect/platform/HttpClientError"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import { constTrue, identity } from "effect/Function"
 
 /** The requests whose connection the sandbox dropped (a fault): answered with a transport error. @internal */
 export interface Drops {
@@ -52,7 +54,8 @@ const bodyOf = (
 export const make = <R>(
   app: HttpApp.Default<never, R>,
   context: Context.Context<R>,
-  drops: Drops
+  drops: Drops,
+  tracing: boolean
 ): HttpClient.HttpClient =>
   HttpClient.make((request, url) =>
     Effect.gen(function* () {
@@ -80,7 +83,12 @@ export const make = <R>(
         Effect.sync(() => {
           answer = response
         })
-      ).pipe(Effect.provideService(HttpServerRequest.HttpServerRequest, serverRequest), Effect.provide(context))
+      ).pipe(
+        Effect.provideService(HttpServerRequest.HttpServerRequest, serverRequest),
+        Effect.provide(context),
+        // no server span per request unless asked for, as over HTTP
+        tracing ? identity : Effect.locally(HttpMiddleware.currentTracerDisabledWhen, constTrue)
+      )
       if (answer === undefined || drops.has(serverRequest)) {
         return yield* new HttpClientError.RequestError({
           request,

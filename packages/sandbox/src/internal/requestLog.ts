@@ -10,7 +10,8 @@ import type * as Fault from "../Fault.js"
 export interface Entry {
   readonly method: string
   readonly path: string
-  readonly query: Readonly<Record<string, string>>
+  /** the query string as received (`?a=1&b=2`, or empty): read into a record when the log is read */
+  readonly query: string
   readonly operation: Fault.Operation | null
   readonly status: number
   readonly fault: Fault.Kind | null

@@ -1,62 +1,42 @@
 /**
  * The sandbox's in-memory state and the operations on it: the seed, the exchanges (./exchanges.ts), the plan listing
- * and the field requirements.
+ * (./plans.ts) and the field requirements. What never changes is encoded once, at start, with the Schemas of the
+ * HttpApi endpoints that serve it (the payments, the exchange reasons, the fields of each corridor, each plan): a
+ * request for it writes bytes that are ready.
  *
  * @internal
  */
-import { OffsetDateTime } from "@payrules/iso8601"
-import type { SubscriptionPlan } from "@payrules/subscriptions"
-import type { PayFields } from "@payrules/transfers"
-import { BusinessApi } from "@payrules/transport"
+import type { InternationalPayment } from "@payrules/open-banking"
+import { PayFields } from "@payrules/transfers"
+import { BusinessApi, OpenBankingApi } from "@payrules/transport"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import * as Exchanges from "./exchanges.js"
 import type * as Payments from "./payments.js"
+import * as Plans from "./plans.js"
 import type * as Seed from "./seed.js"
 import type { SeedData } from "./seed.js"
 
 const business = (status: number, code: number, message: string) =>
   new BusinessApi.BusinessError({ status, code, message })
 
+const utf8 = new TextEncoder()
+
+/** JSON text, as bytes. @internal */
+export const bytesOf = (json: unknown): Uint8Array => utf8.encode(JSON.stringify(json))
+
 /** @internal */
 export interface Store {
   readonly seed: SeedData
   readonly payments: ReadonlyMap<string, Payments.SeededPayment>
+  /** the body of GET /international-payments/{id} of each payment, encoded once */
+  readonly paymentBodies: ReadonlyMap<string, Uint8Array>
+  /** the body of GET /exchange-reasons, encoded once */
+  readonly exchangeReasonsBody: Uint8Array
   readonly exchanges: Exchanges.Exchanges
-  readonly payFields: (
-    request: PayFields.FieldsRequest
-  ) => Effect.Effect<PayFields.FieldsResponse, BusinessApi.BusinessError>
-  readonly plans: (
-    query: SubscriptionPlan.PlanListQuery
-  ) => Effect.Effect<
-    { readonly plans: ReadonlyArray<SubscriptionPlan.SubscriptionPlanEncoded>; readonly next: string | undefined },
-    string
-  >
-}
-
-const tokenOf = (offset: number, query: SubscriptionPlan.PlanListQuery) =>
-  Buffer.from(
-    JSON.stringify({
-      o: offset,
-      f: query.from === undefined ? null : query.from.epochMillis,
-      t: query.to === undefined ? null : query.to.epochMillis
-    })
-  ).toString("base64url")
-
-const readToken = (token: string): { o: number; f: number | null; t: number | null } | undefined => {
-  try {
-    const u: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"))
-    if (typeof u !== "object" || u === null) return undefined
-    const { o, f, t } = u as Record<string, unknown>
-    const ok =
-      Number.isSafeInteger(o) &&
-      (o as number) >= 0 &&
-      (f === null || typeof f === "number") &&
-      (t === null || typeof t === "number")
-    return ok ? { o: o as number, f: f as number | null, t: t as number | null } : undefined
-  } catch {
-    return undefined
-  }
+  readonly plans: Plans.Plans
+  /** the body of POST /pay/fields for a receiver, encoded once per corridor */
+  readonly payFields: (request: PayFields.FieldsRequest) => Effect.Effect<Uint8Array, BusinessApi.BusinessError>
 }
 
 /** @internal */
@@ -69,37 +49,28 @@ export const make = (
     const accounts = new Map(seed.accounts.map((a) => [a.id, a]))
     const exchanges = yield* Exchanges.make(seed, options)
 
-    const plans: Store["plans"] = (query) =>
-      Effect.suspend(() => {
-        const limit = query.limit ?? 100
-        if (limit > 500) return Effect.fail(`limit is at most 500; got ${limit}`)
-        let offset = 0
-        if (query.page_token !== undefined) {
-          const token = readToken(query.page_token)
-          if (token === undefined) return Effect.fail("page_token is not a token this API issued")
-          const same = token.f === (query.from?.epochMillis ?? null) && token.t === (query.to?.epochMillis ?? null)
-          if (!same) {
-            return Effect.fail(
-              "page_token was issued for other filters: repeat the from and to of the first request with every page_token"
-            )
-          }
-          offset = token.o
-        }
-        const fromMs = query.from?.epochMillis ?? Number.NEGATIVE_INFINITY
-        const toMs = query.to?.epochMillis ?? Number.POSITIVE_INFINITY
-        const matching = seed.plans.filter((p) => {
-          const created = Either.getOrThrow(OffsetDateTime.parse(p.created_at)).epochMillis
-          return created >= fromMs && created <= toMs
-        })
-        const page = matching.slice(offset, offset + limit)
-        const nextOffset = offset + page.length
-        return Effect.succeed({
-          plans: page,
-          next: nextOffset < matching.length ? tokenOf(nextOffset, query) : undefined
-        })
-      })
+    const encodePayment = Schema.encodeUnknownSync(OpenBankingApi.getInternationalPayment.successSchema)
+    const decodePayment = Schema.decodeUnknownSync(OpenBankingApi.getInternationalPayment.successSchema)
+    const paymentBodies = new Map(
+      payments.map((p) => [
+        p.id,
+        bytesOf(encodePayment(decodePayment(p.body satisfies InternationalPayment.RevolutEncoded)))
+      ])
+    )
+    const exchangeReasonsBody = bytesOf(
+      Schema.encodeSync(BusinessApi.exchangeReasons.successSchema)(seed.exchangeReasons)
+    )
+    const fieldsSchema = BusinessApi.transferFieldRequirements.successSchema
+    const fieldsBodies = new Map(
+      seed.corridors.map((c) => [
+        c.id,
+        bytesOf(
+          Schema.encodeSync(fieldsSchema)(Schema.decodeUnknownSync(PayFields.FieldsResponse)({ fields: c.fields }))
+        )
+      ])
+    )
+    const noFields = bytesOf({ fields: [] })
 
-    const corridors = new Map(seed.corridors.map((c) => [c.id, c]))
     const counterparties = new Map(seed.counterparties.map((c) => [c.id, c]))
     const notFound = (message: string) => Effect.fail(business(404, BusinessApi.ErrorCode.NotFound, message))
     const payFields: Store["payFields"] = (request) =>
@@ -110,7 +81,7 @@ export const make = (
           return notFound(`counterparty ${request.receiver.counterparty_id} does not exist`)
         }
         const { account_id: accountId, card_id: cardId } = request.receiver
-        let corridor: string
+        let corridor: Seed.Corridor["id"]
         if (accountId !== undefined) {
           const account = counterparty.accounts.find((a) => a.id === accountId)
           if (account === undefined) return notFound(`counterparty ${counterparty.id} has no account ${accountId}`)
@@ -133,14 +104,16 @@ export const make = (
           }
           corridor = counterparty.accounts[0]?.corridor ?? "CARD"
         }
-        return Effect.succeed({ fields: corridors.get(corridor as Seed.Corridor["id"])?.fields ?? [] })
+        return Effect.succeed(fieldsBodies.get(corridor) ?? noFields)
       })
 
     return {
       seed,
-      payFields,
       payments: new Map(payments.map((p) => [p.id, p])),
+      paymentBodies,
+      exchangeReasonsBody,
       exchanges,
-      plans
+      plans: Plans.make(seed.plans),
+      payFields
     }
   })

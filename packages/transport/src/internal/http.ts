@@ -8,128 +8,27 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import * as UrlParams from "@effect/platform/UrlParams"
-import { HttpDate } from "@payrules/iso8601"
 import * as Clock from "effect/Clock"
-import * as Config from "effect/Config"
-import * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
-import type * as Redacted from "effect/Redacted"
-import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
+import {
+  ambiguousStatus,
+  clip,
+  type Failure,
+  maxRawLength,
+  reasonOfStatus,
+  replayedHeader,
+  retryAfterOf
+} from "./httpFailure.js"
+import { defaultMaxResponseBytes, defaultMaxRetryAfter } from "./httpPolicy.js"
 
-/**
- * Why a call failed: by HTTP status, or `Decode` (a response that does not match the Schema), `Transport` (no
- * answer: connection refused or dropped, timeout), `ResponseTooLarge` (a body over the size limit, read no further)
- * or `Deadline` (the call's overall deadline passed, all attempts and waits included).
- *
- * @internal
- */
-export type Reason =
-  | "BadRequest"
-  | "Unauthorized"
-  | "Forbidden"
-  | "NotFound"
-  | "MethodNotAllowed"
-  | "NotAcceptable"
-  | "TooManyRequests"
-  | "ServerError"
-  | "Decode"
-  | "Transport"
-  | "ResponseTooLarge"
-  | "Deadline"
-
-/** @internal */
-export interface Failure {
-  readonly reason: Reason
-  readonly status: number | undefined
-  /** the response body as received, at most {@link maxRawLength} characters of it */
-  readonly raw: string | undefined
-  /** the body decoded with the family's error Schema, when it matches */
-  readonly body: unknown
-  readonly retryAfter: Duration.Duration | undefined
-  readonly headers: Readonly<Record<string, string>>
-  readonly message: string
-  /** a timeout or a dropped connection: the server may have processed the request */
-  readonly ambiguous: boolean
-  /** the server answered with the stored result of an earlier identical request (`Idempotent-Replayed: true`) */
-  readonly replayed?: boolean | undefined
-  /** whether another attempt may help, when it is not what {@link isRetryable} says by default */
-  readonly retryable?: boolean | undefined
-}
-
-/** @internal */
-export const reasonOfStatus = (status: number): Reason => {
-  switch (status) {
-    case 400:
-    case 409:
-    case 422:
-      return "BadRequest"
-    case 401:
-      return "Unauthorized"
-    case 403:
-      return "Forbidden"
-    case 404:
-      return "NotFound"
-    case 405:
-      return "MethodNotAllowed"
-    case 406:
-      return "NotAcceptable"
-    case 408:
-    case 429:
-      return "TooManyRequests"
-    default:
-      return status >= 500 ? "ServerError" : "BadRequest"
-  }
-}
-
-const retryableStatuses = new Set([408, 429, 500, 502, 503, 504])
-
-/**
- * Transport failures, 408, 429, 500, 502, 503 and 504 are worth another attempt; a replayed answer is not (the server
- * would replay it again), nor one whose `Retry-After` is longer than the client waits.
- *
- * @internal
- */
-export const isRetryable = (f: Failure): boolean =>
-  f.retryable ??
-  (f.replayed !== true && (f.reason === "Transport" || (f.status !== undefined && retryableStatuses.has(f.status))))
-
-/** At most this much of a raw body is kept in an error (4 KiB of text). @internal */
-export const maxRawLength = 4096
-
-const clip = (text: string): string =>
-  text.length <= maxRawLength
-    ? text
-    : `${text.slice(0, maxRawLength)}... (${text.length - maxRawLength} more characters)`
-
-/** The default size limit of a response body: 1 MiB. @internal */
-export const defaultMaxResponseBytes = 1_048_576
-
-/** The longest `Retry-After` a client waits by default: 60 s. @internal */
-export const defaultMaxRetryAfter: Duration.Duration = Duration.seconds(60)
-
-/** The default deadline of one call, all attempts and waits included: 2 minutes. @internal */
-export const defaultDeadline: Duration.Duration = Duration.minutes(2)
-
-/** The header by which a server says that an answer is the stored result of an earlier identical request. @internal */
-export const replayedHeader = "idempotent-replayed"
-
-/** `Retry-After` in seconds or as an HTTP date. @internal */
-export const retryAfterOf = (value: string | undefined, now: number): Duration.Duration | undefined => {
-  if (value === undefined || value.trim() === "") return undefined
-  const trimmed = value.trim()
-  if (/^\d+$/.test(trimmed)) return Duration.seconds(Number(trimmed))
-  return Either.match(HttpDate.parse(trimmed), {
-    onLeft: () => undefined,
-    onRight: (date) => Duration.millis(Math.max(0, date.epochMillis - now))
-  })
-}
+export * from "./httpFailure.js"
+export * from "./httpPolicy.js"
 
 /** @internal */
 export interface Answer<A> {
@@ -318,154 +217,3 @@ export const send = <A, I, EA, EI>(
       ...(tooLong ? { retryable: false } : {})
     })
   })
-
-/** 5xx but 501 (not implemented) and 503 (unavailable: not processed): the request may have been processed */
-const ambiguousStatus = (status: number) => status >= 500 && status !== 501 && status !== 503
-
-/**
- * A failure of the whole call: its deadline passed (all attempts and waits included).
- *
- * @internal
- */
-export const deadlineFailure = (deadline: Duration.DurationInput, ambiguous: boolean): Failure => ({
-  reason: "Deadline",
-  status: undefined,
-  raw: undefined,
-  body: undefined,
-  retryAfter: undefined,
-  headers: {},
-  message: `the call did not finish within its deadline of ${Duration.format(Duration.decode(deadline))}`,
-  ambiguous,
-  retryable: false
-})
-
-/**
- * Bounds a whole call (every attempt and every wait) by its deadline.
- *
- * @internal
- */
-export const withDeadline = <A, R>(
-  self: Effect.Effect<A, Failure, R>,
-  deadline: Duration.DurationInput | undefined
-): Effect.Effect<A, Failure, R> =>
-  Effect.timeoutFail(self, {
-    duration: deadline ?? defaultDeadline,
-    onTimeout: () => deadlineFailure(deadline ?? defaultDeadline, true)
-  })
-
-/**
- * The base URL of a client, checked when the client is built: an absolute `http:` or `https:` URL without
- * credentials, query or fragment. Answers it without a trailing slash, or a `ConfigError` at `baseUrl`.
- *
- * @internal
- */
-export const parseBaseUrl = (raw: string): Effect.Effect<string, ConfigError.ConfigError> => {
-  const refuse = (why: string) =>
-    Effect.fail(ConfigError.InvalidData(["baseUrl"], `${JSON.stringify(raw.slice(0, 200))} is not a base URL: ${why}`))
-  if (Either.isLeft(UrlParams.makeUrl(raw, [], Option.none()))) return refuse("it does not parse as a URL")
-  const parts = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)([?#].*)?$/.exec(raw)
-  if (parts === null) return refuse("it is not an absolute URL")
-  const scheme = parts[1]!.toLowerCase()
-  if (scheme !== "http" && scheme !== "https") return refuse(`the scheme is ${scheme}, not http or https`)
-  if (parts[2]!.includes("@")) return refuse("it carries credentials (pass the token separately)")
-  if (parts[4] !== undefined) return refuse("it has a query or a fragment")
-  return Effect.succeed(raw.replace(/\/+$/, ""))
-}
-
-/**
- * Retry settings of one operation.
- *
- * @internal
- */
-export interface RetryPolicy {
-  /** attempts in all, the first included (default 3) */
-  readonly maxAttempts: number
-  /** the first backoff (default 0.5 s), doubling */
-  readonly baseDelay: Duration.DurationInput
-  /** the longest backoff (default 5 s) */
-  readonly maxDelay: Duration.DurationInput
-  /** the shortest time between two attempts, whatever the backoff (default 0) */
-  readonly minSpacing: Duration.DurationInput
-}
-
-/**
- * The retry policy every client starts from: three attempts, backoff from 0.5 s doubling up to 5 s.
- *
- * @internal
- */
-export const defaultRetry: RetryPolicy = {
-  maxAttempts: 3,
-  baseDelay: Duration.millis(500),
-  maxDelay: Duration.seconds(5),
-  minSpacing: Duration.zero
-}
-
-/**
- * The per-request timeout every client starts from.
- *
- * @internal
- */
-export const defaultTimeout: Duration.Duration = Duration.seconds(10)
-
-/**
- * Where and how every client connects.
- *
- * @internal
- */
-export interface Connection {
-  readonly baseUrl: string
-  readonly token: Redacted.Redacted<string>
-  /** the timeout of one attempt (default 10 s) */
-  readonly timeout: Duration.DurationInput
-  /** retries of the calls: 3 attempts, 0.5 s doubling to 5 s, with jitter */
-  readonly retry: RetryPolicy
-  /** the longest `Retry-After` to wait for (default 60 s); a longer one fails the call at once */
-  readonly maxRetryAfter?: Duration.DurationInput | undefined
-  /** the deadline of one call, all attempts and waits included (default 2 minutes) */
-  readonly deadline?: Duration.DurationInput | undefined
-  /** the largest response body read (default 1 MiB); a larger one is a `ResponseTooLarge` failure */
-  readonly maxResponseBytes?: number | undefined
-}
-
-/**
- * What every client reads from its environment prefix: `BASE_URL`, `TOKEN` (redacted), `TIMEOUT`, `MAX_ATTEMPTS`,
- * `DEADLINE`, `MAX_RETRY_AFTER` and `MAX_RESPONSE_BYTES`, with the defaults above.
- *
- * @internal
- */
-export const connectionConfig = Config.all({
-  baseUrl: Config.string("BASE_URL"),
-  token: Config.redacted("TOKEN"),
-  timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(defaultTimeout)),
-  maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaultRetry.maxAttempts)),
-  deadline: Config.duration("DEADLINE").pipe(Config.withDefault(defaultDeadline)),
-  maxRetryAfter: Config.duration("MAX_RETRY_AFTER").pipe(Config.withDefault(defaultMaxRetryAfter)),
-  maxResponseBytes: Config.integer("MAX_RESPONSE_BYTES").pipe(Config.withDefault(defaultMaxResponseBytes))
-})
-
-/**
- * Exponential backoff with jitter, capped, for at most `maxAttempts - 1` retries of retryable failures, and never
- * sooner than the server's `Retry-After` nor than `minSpacing`. (A `Retry-After` longer than the client's cap makes
- * the failure not retryable in {@link send}.)
- *
- * @internal
- */
-export const retrySchedule = (policy: RetryPolicy) =>
-  Schedule.exponential(policy.baseDelay, 2).pipe(
-    Schedule.jittered,
-    Schedule.modifyDelay((_, delay) => Duration.min(delay, Duration.decode(policy.maxDelay))),
-    Schedule.intersect(Schedule.recurs(Math.max(0, policy.maxAttempts - 1))),
-    Schedule.intersect(Schedule.identity<Failure>()),
-    Schedule.whileInput(isRetryable),
-    Schedule.modifyDelay(([, failure], delay) =>
-      Duration.max(Duration.max(delay, failure.retryAfter ?? Duration.zero), Duration.decode(policy.minSpacing))
-    )
-  )
-
-/**
- * The options of the clients' spans: no stack trace captured per call (an `Error().stack` costs more than the rest
- * of the client's work on a request); the operation's name says where it comes from.
- *
- * @internal
- */
-export const spanOptions = { captureStackTrace: false } as const

@@ -1,5 +1,5 @@
 /**
- * Starts a benchmark server (./sandbox.ts or ./baseline.ts) in a child process and waits for its URL.
+ * Starts a benchmark server (./sandbox.ts, ./baseline.ts or ./floor.ts) in a child process and waits for its URL.
  */
 import { fork } from "node:child_process"
 import { fileURLToPath } from "node:url"
@@ -10,10 +10,17 @@ export interface Child {
   readonly stop: () => Promise<void>
 }
 
-export const spawn = (name: "sandbox" | "baseline", options: object = {}): Promise<Child> =>
+export const spawn = (name: "sandbox" | "baseline" | "floor", options: object = {}): Promise<Child> =>
   new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL(`./${name}.ts`, import.meta.url)), [JSON.stringify(options)], {
-      execArgv: ["--conditions=@payrules/source", "--import", "tsx", "--expose-gc"],
+      execArgv: [
+        "--conditions=@payrules/source",
+        "--import",
+        "tsx",
+        "--expose-gc",
+        // BENCH_PROFILE=<dir>: a CPU profile of each server, written when it stops
+        ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])
+      ],
       stdio: ["ignore", "inherit", "inherit", "ipc"]
     })
     child.once("error", reject)

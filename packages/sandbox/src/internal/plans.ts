@@ -1,0 +1,89 @@
+/**
+ * GET /api/subscription-plans over an index made once at start: the plans sorted by creation, their instants in one
+ * array and each plan's JSON text written once. `from` and `to` become a range by binary search, a page is a slice of
+ * it, and a page token points into the range of the filters it was issued for. A request costs the same with 100
+ * plans as with 10,000.
+ *
+ * @internal
+ */
+import { OffsetDateTime } from "@payrules/iso8601"
+import type { SubscriptionPlan } from "@payrules/subscriptions"
+import * as Either from "effect/Either"
+
+/** @internal */
+export interface Plans {
+  readonly count: number
+  /** the JSON text of one page, or why the query is refused */
+  readonly page: (query: SubscriptionPlan.PlanListQuery) => Either.Either<string, string>
+}
+
+interface Token {
+  readonly o: number
+  readonly f: number | null
+  readonly t: number | null
+}
+
+const tokenOf = (token: Token) => Buffer.from(JSON.stringify(token)).toString("base64url")
+
+const readToken = (token: string): Token | undefined => {
+  try {
+    const u: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"))
+    if (typeof u !== "object" || u === null) return undefined
+    const { f, o, t } = u as Record<string, unknown>
+    const ok =
+      Number.isSafeInteger(o) &&
+      (o as number) >= 0 &&
+      (f === null || typeof f === "number") &&
+      (t === null || typeof t === "number")
+    return ok ? { o: o as number, f: f as number | null, t: t as number | null } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** the first index whose instant is >= ms (or > ms with `after`) */
+const bound = (instants: Float64Array, ms: number, after: boolean): number => {
+  let lo = 0
+  let hi = instants.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (instants[mid]! < ms || (after && instants[mid] === ms)) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** @internal */
+export const make = (plans: ReadonlyArray<SubscriptionPlan.SubscriptionPlanEncoded>): Plans => {
+  const sorted = plans
+    .map((plan) => ({ plan, at: Either.getOrThrow(OffsetDateTime.parse(plan.created_at)).epochMillis }))
+    .sort((a, b) => a.at - b.at || (a.plan.id < b.plan.id ? -1 : a.plan.id > b.plan.id ? 1 : 0))
+  const instants = Float64Array.from(sorted, (p) => p.at)
+  const texts = sorted.map((p) => JSON.stringify(p.plan))
+  return {
+    count: plans.length,
+    page: (query) => {
+      const limit = query.limit ?? 100
+      if (limit > 500) return Either.left(`limit is at most 500; got ${limit}`)
+      const f = query.from?.epochMillis ?? null
+      const t = query.to?.epochMillis ?? null
+      let offset = 0
+      if (query.page_token !== undefined) {
+        const token = readToken(query.page_token)
+        if (token === undefined) return Either.left("page_token is not a token this API issued")
+        if (token.f !== f || token.t !== t) {
+          return Either.left(
+            "page_token was issued for other filters: repeat the from and to of the first request with every page_token"
+          )
+        }
+        offset = token.o
+      }
+      const lo = f === null ? 0 : bound(instants, f, false)
+      const hi = t === null ? instants.length : bound(instants, t, true)
+      const start = Math.min(lo + offset, Math.max(lo, hi))
+      const end = Math.max(start, Math.min(start + limit, hi))
+      const next = end < hi ? `,"next_page_token":${JSON.stringify(tokenOf({ o: end - lo, f, t }))}` : ""
+      return Either.right(`{"subscription_plans":[${texts.slice(start, end).join(",")}]${next}}`)
+    }
+  }
+}

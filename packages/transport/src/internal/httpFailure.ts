@@ -1,0 +1,133 @@
+/**
+ * Why a call of a client failed, and what that says: whether the server may have processed it, whether another
+ * attempt may help, when to come back.
+ *
+ * @internal
+ */
+import { HttpDate } from "@payrules/iso8601"
+import * as Duration from "effect/Duration"
+import * as Either from "effect/Either"
+
+/**
+ * Why a call failed: by HTTP status, or `Decode` (a response that does not match the Schema), `Transport` (no
+ * answer: connection refused or dropped, timeout), `ResponseTooLarge` (a body over the size limit, read no further)
+ * or `Deadline` (the call's overall deadline passed, all attempts and waits included).
+ *
+ * @internal
+ */
+export type Reason =
+  | "BadRequest"
+  | "Unauthorized"
+  | "Forbidden"
+  | "NotFound"
+  | "MethodNotAllowed"
+  | "NotAcceptable"
+  | "TooManyRequests"
+  | "ServerError"
+  | "Decode"
+  | "Transport"
+  | "ResponseTooLarge"
+  | "Deadline"
+
+/** @internal */
+export interface Failure {
+  readonly reason: Reason
+  readonly status: number | undefined
+  /** the response body as received, at most {@link maxRawLength} characters of it */
+  readonly raw: string | undefined
+  /** the body decoded with the family's error Schema, when it matches */
+  readonly body: unknown
+  readonly retryAfter: Duration.Duration | undefined
+  readonly headers: Readonly<Record<string, string>>
+  readonly message: string
+  /** a timeout or a dropped connection: the server may have processed the request */
+  readonly ambiguous: boolean
+  /** the server answered with the stored result of an earlier identical request (`Idempotent-Replayed: true`) */
+  readonly replayed?: boolean | undefined
+  /** whether another attempt may help, when it is not what {@link isRetryable} says by default */
+  readonly retryable?: boolean | undefined
+}
+
+/** @internal */
+export const reasonOfStatus = (status: number): Reason => {
+  switch (status) {
+    case 400:
+    case 409:
+    case 422:
+      return "BadRequest"
+    case 401:
+      return "Unauthorized"
+    case 403:
+      return "Forbidden"
+    case 404:
+      return "NotFound"
+    case 405:
+      return "MethodNotAllowed"
+    case 406:
+      return "NotAcceptable"
+    case 408:
+    case 429:
+      return "TooManyRequests"
+    default:
+      return status >= 500 ? "ServerError" : "BadRequest"
+  }
+}
+
+const retryableStatuses = new Set([408, 429, 500, 502, 503, 504])
+
+/**
+ * Transport failures, 408, 429, 500, 502, 503 and 504 are worth another attempt; a replayed answer is not (the server
+ * would replay it again), nor one whose `Retry-After` is longer than the client waits.
+ *
+ * @internal
+ */
+export const isRetryable = (f: Failure): boolean =>
+  f.retryable ??
+  (f.replayed !== true && (f.reason === "Transport" || (f.status !== undefined && retryableStatuses.has(f.status))))
+
+/** At most this much of a raw body is kept in an error (4 KiB of text). @internal */
+export const maxRawLength = 4096
+
+/** A raw body cut to {@link maxRawLength} characters, saying how much was cut. @internal */
+export const clip = (text: string): string =>
+  text.length <= maxRawLength
+    ? text
+    : `${text.slice(0, maxRawLength)}... (${text.length - maxRawLength} more characters)`
+
+/** The header by which a server says that an answer is the stored result of an earlier identical request. @internal */
+export const replayedHeader = "idempotent-replayed"
+
+/** `Retry-After` in seconds or as an HTTP date. @internal */
+export const retryAfterOf = (value: string | undefined, now: number): Duration.Duration | undefined => {
+  if (value === undefined || value.trim() === "") return undefined
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Duration.seconds(Number(trimmed))
+  return Either.match(HttpDate.parse(trimmed), {
+    onLeft: () => undefined,
+    onRight: (date) => Duration.millis(Math.max(0, date.epochMillis - now))
+  })
+}
+
+/**
+ * 5xx but 501 (not implemented) and 503 (unavailable: not processed): the request may have been processed.
+ *
+ * @internal
+ */
+export const ambiguousStatus = (status: number) => status >= 500 && status !== 501 && status !== 503
+
+/**
+ * A failure of the whole call: its deadline passed (all attempts and waits included).
+ *
+ * @internal
+ */
+export const deadlineFailure = (deadline: Duration.DurationInput, ambiguous: boolean): Failure => ({
+  reason: "Deadline",
+  status: undefined,
+  raw: undefined,
+  body: undefined,
+  retryAfter: undefined,
+  headers: {},
+  message: `the call did not finish within its deadline of ${Duration.format(Duration.decode(deadline))}`,
+  ambiguous,
+  retryable: false
+})

@@ -1,0 +1,257 @@
+/**
+ * Issue 17: the sandbox under load, beside a plain node:http server doing the same JSON work (./servers/baseline.ts),
+ * each in its own process, both driven in one run by autocannon at 50 and 200 connections. Prints requests per
+ * second, p50 and p99 latency, errors, timeouts and RSS for both, and the ratio; then GET plans with 100 and with
+ * 10,000 plans seeded, the sandbox's RSS before the load, after it, and after pruning, and the floor: a constant answer
+ * from node:http, from effect's HttpServer and from a one-endpoint HttpApi (./servers/floor.ts).
+ *
+ * `BENCH_DURATION` (seconds per run, default 10).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { cpus, loadavg, tmpdir } from "node:os"
+import { join } from "node:path"
+import autocannon from "autocannon"
+import { type Child, spawn } from "./servers/spawn.js"
+
+const token = "Bearer load-token"
+const duration = Number(process.env.BENCH_DURATION ?? "10")
+const MB = 1_048_576
+
+interface Case {
+  readonly name: string
+  readonly method: "GET" | "POST"
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+interface Result {
+  readonly rps: number
+  readonly p50: number
+  readonly p99: number
+  readonly errors: number
+  readonly timeouts: number
+  readonly non2xx: number
+}
+
+const load = async (url: string, c: Case, connections: number, seconds = duration): Promise<Result> => {
+  const r = await autocannon({
+    url: `${url}${c.path}`,
+    method: c.method,
+    headers: { ...c.headers, ...(c.body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(c.body === undefined ? {} : { body: c.body, idReplacement: true }),
+    connections,
+    duration: seconds
+  })
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx
+  }
+}
+
+const json = async <A>(url: string, init?: RequestInit): Promise<A> => {
+  const r = await fetch(url, init)
+  if (!r.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${r.status} ${await r.text()}`)
+  return (await r.json()) as A
+}
+
+const rssOf = async (child: Child, kind: "sandbox" | "baseline") =>
+  (await json<{ rss: number }>(`${child.url}${kind === "sandbox" ? "/__sandbox/stats" : "/__stats"}`)).rss
+
+const sandboxOptions = (plans: number) => ({ seed: 95, plans, payFieldsLimit: { limit: 1e9, windowMs: 60_000 } })
+
+export const run = async (print: (line: string) => void = console.log) => {
+  const sandbox = await spawn("sandbox", sandboxOptions(1_200))
+  const dir = mkdtempSync(join(tmpdir(), "payrules-load-"))
+  let baseline: Child | undefined
+  try {
+    // the data both servers serve, read from the sandbox
+    const seed = await json<{
+      accounts: ReadonlyArray<{ id: string }>
+      counterparties: ReadonlyArray<{ id: string; accounts: ReadonlyArray<{ id: string; corridor: string }> }>
+      payments: ReadonlyArray<{ id: string }>
+    }>(`${sandbox.url}/__sandbox/seed`)
+    const merchant = { authorization: token, "revolut-api-version": "2024-09-01" }
+    const openBanking = { authorization: token, "x-fapi-financial-id": "001580000103UAvAAM" }
+    const business = { authorization: token }
+    const plans: Array<unknown> = []
+    for (let next: string | undefined = ""; next !== undefined; ) {
+      const page: { subscription_plans: ReadonlyArray<unknown>; next_page_token?: string } = await json(
+        `${sandbox.url}/merchant/api/subscription-plans?limit=500${next === "" ? "" : `&page_token=${next}`}`,
+        { headers: merchant }
+      )
+      plans.push(...page.subscription_plans)
+      next = page.next_page_token
+    }
+    const paymentId = seed.payments[0]!.id
+    const payments = {
+      [paymentId]: await json(`${sandbox.url}/open-banking/international-payments/${paymentId}`, {
+        headers: openBanking
+      })
+    }
+    const reasons = await json(`${sandbox.url}/business/exchange-reasons`, { headers: business })
+    const swift = seed.counterparties.find((c) => c.accounts[0]?.corridor === "US-USD-SWIFT")!
+    const fieldsBody = JSON.stringify({
+      account_id: seed.accounts[0]!.id,
+      receiver: { counterparty_id: swift.id, account_id: swift.accounts[0]!.id }
+    })
+    const answer = await json<{ fields: unknown }>(`${sandbox.url}/business/pay/fields`, {
+      method: "POST",
+      headers: { ...business, "content-type": "application/json" },
+      body: fieldsBody
+    })
+    const data = join(dir, "data.json")
+    writeFileSync(
+      data,
+      JSON.stringify({ plans, payments, reasons, fields: { [swift.accounts[0]!.id]: answer.fields } })
+    )
+    baseline = await spawn("baseline", { data })
+
+    const cases: ReadonlyArray<Case> = [
+      {
+        name: "GET plans (limit 10)",
+        method: "GET",
+        path: "/merchant/api/subscription-plans?limit=10",
+        headers: merchant
+      },
+      {
+        name: "GET payment",
+        method: "GET",
+        path: `/open-banking/international-payments/${paymentId}`,
+        headers: openBanking
+      },
+      { name: "GET exchange-reasons", method: "GET", path: "/business/exchange-reasons", headers: business },
+      { name: "POST /pay/fields", method: "POST", path: "/business/pay/fields", headers: business, body: fieldsBody },
+      {
+        name: "POST exchange",
+        method: "POST",
+        path: "/business/exchange",
+        headers: business,
+        body: JSON.stringify({
+          from: { account_id: seed.accounts[0]!.id, currency: "GBP", amount: 0.01 },
+          to: { account_id: seed.accounts[1]!.id, currency: "EUR" },
+          request_id: "[<id>]"
+        })
+      }
+    ]
+    // a short warm-up of every case on both, then the sandbox's RSS before the load
+    for (const c of cases) for (const url of [sandbox.url, baseline.url]) await load(url, c, 10, 1)
+    const rssBefore = await rssOf(sandbox, "sandbox")
+    const load1 = loadavg()[0]!
+
+    const rows: Array<string> = []
+    for (const c of cases) {
+      for (const connections of [50, 200]) {
+        // alternate which server goes first
+        const first = rows.length % 2 === 0
+        const a = await load(first ? sandbox.url : baseline.url, c, connections)
+        const b = await load(first ? baseline.url : sandbox.url, c, connections)
+        const [s, p] = first ? [a, b] : [b, a]
+        const [sRss, pRss] = [await rssOf(sandbox, "sandbox"), await rssOf(baseline, "baseline")]
+        rows.push(
+          `| ${c.name} | ${connections} | ${Math.round(s.rps)} | ${Math.round(p.rps)} | **${(s.rps / p.rps).toFixed(2)}x** | ${s.p50} / ${s.p99} ms | ${p.p50} / ${p.p99} ms | ${s.errors + s.non2xx} / ${p.errors + p.non2xx} | ${s.timeouts} / ${p.timeouts} | ${(sRss / MB).toFixed(0)} / ${(pRss / MB).toFixed(0)} MB |`
+        )
+      }
+    }
+    const load2 = loadavg()[0]!
+    const rssAfter = await rssOf(sandbox, "sandbox")
+    await fetch(`${sandbox.url}/__sandbox/requests`, { method: "DELETE" })
+    await json(`${sandbox.url}/__sandbox/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ advance_ms: 25 * 3_600_000 })
+    })
+    // V8 gives freed pages back to the system over the seconds after the collections: read the RSS every 2 s (each
+    // read collects first) until it stops falling, for 30 s at most
+    let rssPruned = await rssOf(sandbox, "sandbox")
+    let waited = 0
+    for (; waited < 30; waited += 2) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const now = await rssOf(sandbox, "sandbox")
+      if (now >= rssPruned * 0.98 && waited >= 6) break
+      rssPruned = Math.min(rssPruned, now)
+    }
+
+    print("")
+    print("#### The sandbox under load, beside a plain node:http server doing the same JSON work")
+    print("")
+    print(
+      `${new Date().toISOString().slice(0, 10)}; ${cpus()[0]?.model ?? "cpu"} x${cpus().length}, Node ${process.version}; autocannon ${duration} s per run; load average ${load1.toFixed(2)} before, ${load2.toFixed(2)} after`
+    )
+    print("")
+    print(
+      "| operation | connections | sandbox req/s | node:http req/s | ratio | sandbox p50 / p99 | node:http p50 / p99 | errors + non-2xx (s / n) | timeouts (s / n) | RSS (s / n) |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for (const row of rows) print(row)
+    print("")
+    print(
+      `Sandbox RSS: ${(rssBefore / MB).toFixed(0)} MB before the load, ${(rssAfter / MB).toFixed(0)} MB after it, ${(rssPruned / MB).toFixed(0)} MB after pruning, ${waited + 2} s later (${(rssPruned / rssBefore).toFixed(2)}x of before).`
+    )
+  } finally {
+    await sandbox.stop()
+    await baseline?.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+
+  // GET plans with 100 and with 10,000 plans seeded
+  const sizes: Array<string> = []
+  for (const plans of [100, 10_000]) {
+    const s = await spawn("sandbox", sandboxOptions(plans))
+    try {
+      const merchant = { authorization: token, "revolut-api-version": "2024-09-01" }
+      const plain: Case = {
+        name: "",
+        method: "GET",
+        path: "/merchant/api/subscription-plans?limit=10",
+        headers: merchant
+      }
+      const filtered: Case = {
+        ...plain,
+        path: "/merchant/api/subscription-plans?limit=10&from=2024-01-01T00:00:00Z&to=2024-12-31T23:59:59Z"
+      }
+      await load(s.url, plain, 10, 1)
+      const a = await load(s.url, plain, 50)
+      const b = await load(s.url, filtered, 50)
+      sizes.push(
+        `| ${plans} | ${Math.round(a.rps)} | ${a.p50} / ${a.p99} ms | ${Math.round(b.rps)} | ${b.p50} / ${b.p99} ms |`
+      )
+    } finally {
+      await s.stop()
+    }
+  }
+  print("")
+  print("#### GET plans (limit 10) with 100 and with 10,000 plans seeded, 50 connections")
+  print("")
+  print("| plans | req/s | p50 / p99 | req/s, from and to (2024) | p50 / p99 |")
+  print("| ---: | ---: | ---: | ---: | ---: |")
+  for (const row of sizes) print(row)
+
+  await floor(print)
+}
+
+/** The floor: what node:http, effect's HttpServer and a one-endpoint HttpApi do with a constant answer. */
+export const floor = async (print: (line: string) => void = console.log) => {
+  const floor: Array<readonly [string, number]> = []
+  for (const kind of ["node", "effect-server", "effect-httpapi"] as const) {
+    const f = await spawn("floor", { kind })
+    try {
+      const c: Case = { name: kind, method: "GET", path: "/reasons", headers: {} }
+      await load(f.url, c, 10, 1)
+      floor.push([kind, (await load(f.url, c, 50)).rps])
+    } finally {
+      await f.stop()
+    }
+  }
+  const node = floor[0]![1]
+  print("")
+  print("#### The floor: a constant JSON answer, 50 connections")
+  print("")
+  print("| server | req/s | / node:http |")
+  print("| --- | ---: | ---: |")
+  for (const [kind, rps] of floor) print(`| ${kind} | ${Math.round(rps)} | ${(rps / node).toFixed(2)}x |`)
+}
