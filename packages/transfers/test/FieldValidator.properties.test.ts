@@ -233,6 +233,17 @@ const referenceIssues = (s: Setup, fields: Map<string, Expected>, body: unknown)
 
 // ----- bodies generated for a rule set -----
 
+/** the strings a pattern matches, one arbitrary per pattern: building one costs milliseconds, sampling it microseconds */
+const matchingCache = new Map<string, fc.Arbitrary<string>>()
+const matching = (source: string): fc.Arbitrary<string> => {
+  let arb = matchingCache.get(source)
+  if (arb === undefined) {
+    arb = fc.stringMatching(new RegExp(`^(?:${source})$`))
+    matchingCache.set(source, arb)
+  }
+  return arb
+}
+
 const stringFor = (rule: GenRule | undefined): fc.Arbitrary<string> =>
   fc.oneof(
     fc.string({ unit, maxLength: 8 }),
@@ -243,7 +254,7 @@ const stringFor = (rule: GenRule | undefined): fc.Arbitrary<string> =>
       : [fc.constantFrom(...rule.options.map((o) => o.value))]),
     ...(rule?.pattern === undefined
       ? []
-      : [fc.stringMatching(new RegExp(`^(?:${rule.pattern.source})$`)).filter((x) => x.length < 30)])
+      : [matching(rule.pattern.source).filter((x) => x.length < 30)])
   )
 
 const wrong = fc.constantFrom<unknown>(5, null, true, {}, [], "")
@@ -268,7 +279,7 @@ const validAttempt = (s: Setup, fields: Map<string, Expected>): fc.Arbitrary<unk
             : e.kind === "currency"
               ? fc.constantFrom("EUR", "GBP")
               : pattern !== undefined
-                ? fc.stringMatching(new RegExp(`^(?:${pattern.source})$`))
+                ? matching(pattern.source)
                 : fc.string({ unit: alnum, minLength: e.min, maxLength: Math.min(e.max, e.min + 10) })
         return e.required ? value : fc.option(value, { nil: undefined })
       })
