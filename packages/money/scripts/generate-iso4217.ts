@@ -4,6 +4,11 @@
  *
  *   node --import tsx scripts/generate-iso4217.ts path/to/list-one.xml
  *
+ * SIX publishes list one as XML and as XLS. The table of 2026-01-01 was generated from the XLS of that publication
+ * (its rows written out in the XML layout: CcyNtry with CtryNm, CcyNm with IsFund, Ccy, CcyNbr, CcyMnrUnts, and the
+ * publication date as the Pblshd attribute), and cross-checked with the amendments 176 (XCG), 178 (CUC withdrawn),
+ * 179 (XAD) and 180 (BGN replaced by EUR) and with the `countries-list` npm package.
+ *
  * One entry per currency code (the list repeats codes per country), with its numeric code, name and minor unit;
  * "N.A." minor units (precious metals, SDR, testing codes) are kept as null: they have no minor unit at all.
  */

@@ -33,6 +33,11 @@ const formatterFor = (locale: string, currency: string, fractionDigits: number):
  * so nothing is rounded away), and the locale's symbol and grouping. Exact for any size: the digits never pass
  * through a float. Locale defaults to `en-GB`.
  *
+ * A well-formed code that is not on the bundled list (a code published after {@link Currency.publicationDate}, or
+ * `XYZ`) has no fallback exponent: the amount is shown with the decimals it has, none added and none removed
+ * (`1.5 XYZ` shows as `XYZ 1.5`), because a guessed exponent would pad or imply digits the currency may not have.
+ * Codes whose minor unit ISO 4217 gives as "N.A." (XAU, XDR, ...) are shown the same way.
+ *
  * @example
  * ```ts
  * import { Money } from "@payrules/money"

@@ -171,4 +171,18 @@ describe("Money.format", () => {
     expect(Money.formatMinor(9900, "GBP")).toEqual(Either.right("£99.00"))
     expect(Either.isLeft(Money.formatMinor(9900, "XAU"))).toBe(true)
   })
+
+  it("has no fallback exponent for a code not on the list: the amount keeps the decimals it has", () => {
+    const shown = (amount: string, currency: string) => Money.format(dec(amount), currency).replace(/\u00a0/g, " ")
+    expect(shown("1.5", "XYZ")).toBe("XYZ 1.5")
+    expect(shown("100", "XYZ")).toBe("XYZ 100")
+    expect(shown("0.125", "XYZ")).toBe("XYZ 0.125")
+    // on the 2026-01-01 list: exponent 2 (the symbol is Intl's, and differs between Node versions)
+    expect(shown("12.5", "XCG")).toMatch(/ 12\.50$/)
+  })
+
+  it("refuses to place minor units of a code not on the list (its exponent is unknown)", () => {
+    const refused = Money.formatMinor(9900, "XYZ")
+    expect(Either.isLeft(refused) && refused.left.reason).toBe("UnknownCurrency")
+  })
 })

@@ -5,8 +5,8 @@ import { Either, Option, Schema } from "effect"
 
 describe("Currency", () => {
   it("carries ISO 4217 list one with its publication date", () => {
-    expect(Currency.publicationDate).toBe("2024-06-25")
-    expect(Currency.all.length).toBe(179)
+    expect(Currency.publicationDate).toBe("2026-01-01")
+    expect(Currency.all.length).toBe(178)
     expect(new Set(Currency.all.map((c) => c.code)).size).toBe(Currency.all.length)
     const gbp = Option.getOrThrow(Currency.get("GBP"))
     expect(gbp).toMatchObject({ numeric: "826", name: "Pound Sterling", fund: false })
@@ -41,6 +41,21 @@ describe("Currency", () => {
     }
   })
 
+  it("follows the amendments published after 2024-06-25 (176, 178, 179, 180)", () => {
+    // 176: the Caribbean guilder replaces the Netherlands Antillean guilder, with its numeric code, from 2025-03-31
+    expect(Currency.get("XCG")).toEqual(
+      Option.some({ code: "XCG", numeric: "532", name: "Caribbean Guilder", exponent: Option.some(2), fund: false })
+    )
+    expect(Currency.isKnown("ANG")).toBe(false)
+    // 178: the Cuban convertible peso is historic; 180: Bulgaria uses the euro from 2026-01-01
+    expect(Currency.isKnown("CUC")).toBe(false)
+    expect(Currency.isKnown("BGN")).toBe(false)
+    // 179: the Arab Accounting Dinar of the Arab Monetary Fund, from 2025-05-12
+    expect(Currency.get("XAD")).toEqual(
+      Option.some({ code: "XAD", numeric: "396", name: "Arab Accounting Dinar", exponent: Option.some(2), fund: false })
+    )
+  })
+
   it("unknown codes have no exponent", () => {
     expect(Currency.exponent("ABC")).toEqual(Option.none())
     expect(Currency.exponent("HRK")).toEqual(Option.none()) // withdrawn 2023
@@ -64,8 +79,9 @@ describe("CurrencyCode", () => {
 
   it("admits unknown well-formed codes when asked (forward compatibility)", () => {
     const lenient = Schema.decodeUnknownEither(Currency.currencyCode({ allowUnknown: true }))
-    expect(lenient("XCG")).toEqual(Either.right("XCG"))
-    expect(Either.isLeft(lenient("xcg"))).toBe(true)
+    expect(lenient("XYZ")).toEqual(Either.right("XYZ"))
+    expect(Either.isLeft(lenient("xyz"))).toBe(true)
+    expect(message("XYZ")).toContain("XYZ is not an ISO 4217 currency code (list published 2026-01-01)")
   })
 
   it("makeCode / unsafeMakeCode", () => {

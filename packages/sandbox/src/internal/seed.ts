@@ -191,6 +191,26 @@ const phase = (id: string, ordinal: number, fields: Omit<PhaseWire, "id" | "ordi
   ...fields
 })
 
+/**
+ * A variation with its id; the ids of its phases (written with a name: `intro`) and of their items are UUIDs keyed
+ * by the variation's id and that name, as the official documents give them (`format: uuid`, D12).
+ */
+const variation = (id: string, phases: ReadonlyArray<PhaseWire>) => ({
+  id,
+  phases: phases.map((p) => ({
+    ...p,
+    id: Random.keyedUuid("phase", id, p.id),
+    ...(p.subscription_items === undefined
+      ? {}
+      : {
+          subscription_items: p.subscription_items.map((item, i) => ({
+            id: Random.keyedUuid("item", id, p.id, i),
+            ...item
+          }))
+        })
+  }))
+})
+
 /** Hand-written plans covering every phase shape of the specification. @internal */
 const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) => {
   const plan = (
@@ -199,7 +219,7 @@ const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) 
     variations: SubscriptionPlan.SubscriptionPlanEncoded["variations"],
     extra: Partial<SubscriptionPlan.SubscriptionPlanEncoded> = {}
   ): SubscriptionPlan.SubscriptionPlanEncoded => ({
-    id: `pln_${random.uuid()}`,
+    id: random.uuid(),
     name,
     state: "active",
     created_at: iso(createdAt(i)),
@@ -207,7 +227,7 @@ const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) 
     variations,
     ...extra
   })
-  const v = (phases: ReadonlyArray<PhaseWire>) => ({ id: `var_${random.uuid()}`, phases })
+  const v = (phases: ReadonlyArray<PhaseWire>) => variation(random.uuid(), phases)
   return [
     plan(
       0,
@@ -263,8 +283,8 @@ const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) 
           amount: 2500,
           currency: "GBP",
           subscription_items: [
-            { sku: "seat", quantity: 5 },
-            { sku: "support", tier: "priority" }
+            { name: "Seat", type: "flat", amount: 500, currency: "GBP", unit: "seat", quantity: 5 },
+            { name: "Priority support", type: "flat", amount: 0, currency: "GBP", unit: "month", quantity: 1 }
           ]
         })
       ])
@@ -369,16 +389,16 @@ export const make = (seed: number, options: { readonly plans: number } = { plans
     const phases = random.int(1, 3)
     const endless = random.next() < 0.6
     plans.push({
-      id: `pln_${random.uuid()}`,
+      id: random.uuid(),
       name: `${random.pick(planNames)} ${i}`,
       ...(random.next() < 0.3 ? { trial_duration: `P${random.pick([7, 14, 30])}D` } : {}),
       state: random.next() < 0.9 ? "active" : "deactivated",
       created_at: iso(createdAt(i)),
       updated_at: iso(createdAt(i) + random.int(0, 30) * 86_400_000),
       variations: [
-        {
-          id: `var_${random.uuid()}`,
-          phases: Array.from({ length: phases }, (_, k) =>
+        variation(
+          random.uuid(),
+          Array.from({ length: phases }, (_, k) =>
             phase(`phase_${k + 1}`, k + 1, {
               cycle_duration: random.pick(durations),
               ...(k === phases - 1 && endless ? { cycle_count: null } : { cycle_count: random.int(1, 12) }),
@@ -386,7 +406,7 @@ export const make = (seed: number, options: { readonly plans: number } = { plans
               currency
             })
           )
-        }
+        )
       ]
     })
   }
