@@ -1,11 +1,16 @@
 /**
  * Checks of a plan that are not shape rules (D3): what makes a schedule impossible (errors) or suspicious (warnings),
- * each with the path of the offending field.
+ * each with the path of the offending field; and what lenient decoding let through (D11): a currency code that is
+ * not on the bundled ISO 4217 list is a `CurrencyNotListed` warning next to the decoded plan, never a failed read.
  *
  * @since 0.1.0
  */
 import { IsoDuration } from "@payrules/iso8601"
-import type { SubscriptionPlan, Variation } from "./SubscriptionPlan.js"
+import { Currency } from "@payrules/money"
+import * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { type PlanListPage, PlanListPageLenient, type SubscriptionPlan, type Variation } from "./SubscriptionPlan.js"
 
 /**
  * @since 0.1.0
@@ -32,6 +37,11 @@ export type Rule =
   | "IncompletePrice"
   /** two phases of a variation share an id (warning) */
   | "DuplicatePhaseId"
+  /**
+   * a well-formed currency code that is not on the bundled ISO 4217 list (a code published since, or not a currency):
+   * kept as sent; its exponent is unknown, so its minor units cannot be placed or formatted with decimals (warning)
+   */
+  | "CurrencyNotListed"
 
 /**
  * @since 0.1.0
@@ -116,6 +126,15 @@ export const checkVariation = (
         error("NegativeCycle", at(i, "cycle_duration"), `cycle_duration ${IsoDuration.format(d)} is negative`)
       )
     }
+    if (phase.currency !== undefined && !Currency.isKnown(phase.currency)) {
+      findings.push(
+        warning(
+          "CurrencyNotListed",
+          at(i, "currency"),
+          `${phase.currency} is not on the ISO 4217 list bundled here (published ${Currency.publicationDate}): the plan is kept as sent, but the exponent of ${phase.currency} is unknown, so its amounts cannot be converted to decimals`
+        )
+      )
+    }
     if ((phase.amount === undefined) !== (phase.currency === undefined)) {
       findings.push(
         warning(
@@ -191,3 +210,67 @@ export const errors = (findings: ReadonlyArray<Finding>): ReadonlyArray<Finding>
  */
 export const warnings = (findings: ReadonlyArray<Finding>): ReadonlyArray<Finding> =>
   findings.filter((f) => f.severity === "warning")
+
+/**
+ * The findings of every plan of a page, with paths from the page (`["subscription_plans", 3, "variations", 0,
+ * "phases", 1, "currency"]`).
+ *
+ * @since 0.1.0
+ * @category checks
+ */
+export const checkPage = (page: PlanListPage): ReadonlyArray<Finding> =>
+  page.subscription_plans.flatMap((plan, i) =>
+    check(plan).map((f) => ({ ...f, path: ["subscription_plans", i, ...f.path] }))
+  )
+
+/**
+ * A decoded page with its findings.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CheckedPage {
+  readonly page: PlanListPage
+  readonly findings: ReadonlyArray<Finding>
+}
+
+const decodeLenient = Schema.decodeUnknownEither(PlanListPageLenient, { errors: "all" })
+
+/**
+ * Decodes a page of GET /api/subscription-plans leniently (`PlanListPageLenient`: a well-formed currency code that
+ * is not on the list is read) and checks every plan: what a client does with a response (D11). Only a response
+ * that is not well-formed is an error.
+ *
+ * @example
+ * ```ts
+ * import { PlanCheck } from "@payrules/subscriptions"
+ * import { Either } from "effect"
+ *
+ * const { findings } = Either.getOrThrow(
+ *   PlanCheck.decodeAndCheck({
+ *     subscription_plans: [
+ *       {
+ *         id: "8e1c4f0a-3b5d-4c2e-9f6a-1d2b3c4d5e6f",
+ *         name: "Caribbean",
+ *         state: "active",
+ *         created_at: "2025-04-01T00:00:00Z",
+ *         updated_at: "2025-04-01T00:00:00Z",
+ *         variations: [
+ *           {
+ *             id: "0b9f7d1e-2c3a-4b5d-8e6f-7a8b9c0d1e2f",
+ *             phases: [{ id: "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d", ordinal: 1, cycle_duration: "P1M", amount: 1500, currency: "XYZ" }]
+ *           }
+ *         ]
+ *       }
+ *     ]
+ *   })
+ * )
+ * console.log(findings.map((f) => `${f.severity} ${f.rule} ${f.path.join(".")}`))
+ * // [ "warning CurrencyNotListed subscription_plans.0.variations.0.phases.0.currency" ]
+ * ```
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const decodeAndCheck = (input: unknown): Either.Either<CheckedPage, ParseResult.ParseError> =>
+  Either.map(decodeLenient(input), (page) => ({ page, findings: checkPage(page) }))

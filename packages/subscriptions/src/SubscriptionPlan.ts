@@ -4,18 +4,47 @@
  * Field names are kept as on the wire (snake_case), durations decode to `IsoDuration`, the trial to its days-only
  * form, and timestamps to `DateTime.Zoned` values that keep their offset.
  *
+ * Two sets of Schemas (D11): the strict ones (`SubscriptionPlan`, `PlanListPage`, ...) accept only currency codes of
+ * the bundled ISO 4217 list, for what you build and send; the lenient ones (`SubscriptionPlanLenient`,
+ * `PlanListPageLenient`, ...) also accept a well-formed code that is not on it (`XYZ`, or a code published after the
+ * list), which `PlanCheck` then reports as a `CurrencyNotListed` warning: for what you read from a server.
+ *
+ * Ids are read as any non-empty string; the API gives UUIDs, so their JSON Schema says `format: uuid` and their
+ * arbitraries draw UUIDs.
+ *
  * @since 0.1.0
  */
 import { IsoDuration, OffsetDateTime } from "@payrules/iso8601"
 import { Currency, MinorUnits } from "@payrules/money"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as AST from "effect/SchemaAST"
 
-const NonEmptyString = (what: string) =>
+const Id = (what: string) =>
   Schema.String.pipe(
     Schema.filter((s) => (s.length > 0 ? undefined : `${what} must not be empty`), {
-      arbitrary: () => (fc) => fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,23}$/)
+      description: `${what}: a UUID as the API gives it (any non-empty string is read)`,
+      jsonSchema: { format: "uuid" },
+      arbitrary: () => (fc) =>
+        fc.oneof({ weight: 9, arbitrary: fc.uuid() }, fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,23}$/))
     })
   )
+
+/** the same Schema with `format: "duration"` added to its JSON Schema, as the official document gives it */
+const durationFormat = <A>(schema: Schema.Schema<A, string>, identifier: string): Schema.Schema<A, string> =>
+  schema.annotations({
+    identifier,
+    jsonSchema: {
+      ...(Option.getOrElse(AST.getJSONSchemaAnnotation(schema.ast), () => ({})) as object),
+      format: "duration"
+    }
+  })
+
+const CycleDuration = durationFormat(IsoDuration.IsoDurationFromString, "CycleDuration")
+const TrialDuration = durationFormat(IsoDuration.DaysOnlyFromString, "TrialDuration")
+
+/** a code of the list (strict), or any well-formed code (lenient) */
+type CurrencySchema = Schema.Schema<Currency.CurrencyCode, string>
 
 const isJsonObject = (u: unknown): u is { readonly [key: string]: unknown } =>
   typeof u === "object" && u !== null && !Array.isArray(u)
@@ -42,6 +71,28 @@ export const SubscriptionItem: Schema.Schema<{ readonly [key: string]: unknown }
   jsonSchema: { type: "object" }
 })
 
+const phase = (currency: CurrencySchema, identifier: string) =>
+  Schema.Struct({
+    id: Id("a phase id"),
+    ordinal: Schema.Int.annotations({
+      message: () => "ordinal is an integer",
+      arbitrary: () => (fc) => fc.integer({ min: 1, max: 9 })
+    }),
+    cycle_duration: CycleDuration,
+    cycle_count: Schema.optionalWith(
+      Schema.NullOr(
+        Schema.Int.annotations({
+          message: () => "cycle_count is an integer or null",
+          arbitrary: () => (fc) => fc.integer({ min: 1, max: 36 })
+        })
+      ),
+      { exact: true }
+    ),
+    amount: Schema.optionalWith(MinorUnits.MinorUnits, { exact: true }),
+    currency: Schema.optionalWith(currency, { exact: true }),
+    subscription_items: Schema.optionalWith(Schema.Array(SubscriptionItem), { exact: true })
+  }).annotations({ identifier, description: "a billing phase of a plan variation" })
+
 /**
  * A billing phase: `cycle_count` cycles of `cycle_duration` each (`cycle_count` null or absent: endless), billing
  * `amount` minor units of `currency` at the start of each cycle when both are given.
@@ -49,26 +100,15 @@ export const SubscriptionItem: Schema.Schema<{ readonly [key: string]: unknown }
  * @since 0.1.0
  * @category schemas
  */
-export const Phase = Schema.Struct({
-  id: NonEmptyString("a phase id"),
-  ordinal: Schema.Int.annotations({
-    message: () => "ordinal is an integer",
-    arbitrary: () => (fc) => fc.integer({ min: 1, max: 9 })
-  }),
-  cycle_duration: IsoDuration.IsoDurationFromString,
-  cycle_count: Schema.optionalWith(
-    Schema.NullOr(
-      Schema.Int.annotations({
-        message: () => "cycle_count is an integer or null",
-        arbitrary: () => (fc) => fc.integer({ min: 1, max: 36 })
-      })
-    ),
-    { exact: true }
-  ),
-  amount: Schema.optionalWith(MinorUnits.MinorUnits, { exact: true }),
-  currency: Schema.optionalWith(Currency.CurrencyCode, { exact: true }),
-  subscription_items: Schema.optionalWith(Schema.Array(SubscriptionItem), { exact: true })
-}).annotations({ identifier: "Phase", description: "a billing phase of a plan variation" })
+export const Phase = phase(Currency.CurrencyCode, "Phase")
+
+/**
+ * A phase as read from a server: `currency` may be any well-formed code (see the module's description).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PhaseLenient: typeof Phase = phase(Currency.currencyCode({ allowUnknown: true }), "PhaseLenient")
 
 /**
  * @since 0.1.0
@@ -76,16 +116,27 @@ export const Phase = Schema.Struct({
  */
 export interface Phase extends Schema.Schema.Type<typeof Phase> {}
 
+const variation = (phaseSchema: typeof Phase, identifier: string) =>
+  Schema.Struct({
+    id: Id("a variation id"),
+    phases: Schema.Array(phaseSchema)
+  }).annotations({ identifier })
+
 /**
  * A variation of a plan: its phases, which run in ascending ordinal.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const Variation = Schema.Struct({
-  id: NonEmptyString("a variation id"),
-  phases: Schema.Array(Phase)
-}).annotations({ identifier: "Variation" })
+export const Variation = variation(Phase, "Variation")
+
+/**
+ * A variation as read from a server (lenient currencies).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VariationLenient: typeof Variation = variation(PhaseLenient, "VariationLenient")
 
 /**
  * @since 0.1.0
@@ -104,21 +155,32 @@ export const PlanState = Schema.Literal("active", "deactivated").annotations({
   message: () => ({ message: "state is one of active, deactivated", override: true })
 })
 
+const plan = (variationSchema: typeof Variation, identifier: string) =>
+  Schema.Struct({
+    id: Id("a plan id"),
+    name: Schema.String,
+    trial_duration: Schema.optionalWith(TrialDuration, { exact: true }),
+    state: PlanState,
+    created_at: OffsetDateTime.OffsetDateTimeFromString,
+    updated_at: OffsetDateTime.OffsetDateTimeFromString,
+    variations: Schema.Array(variationSchema)
+  }).annotations({ identifier })
+
 /**
  * A subscription plan.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const SubscriptionPlan = Schema.Struct({
-  id: NonEmptyString("a plan id"),
-  name: Schema.String,
-  trial_duration: Schema.optionalWith(IsoDuration.DaysOnlyFromString, { exact: true }),
-  state: PlanState,
-  created_at: OffsetDateTime.OffsetDateTimeFromString,
-  updated_at: OffsetDateTime.OffsetDateTimeFromString,
-  variations: Schema.Array(Variation)
-}).annotations({ identifier: "SubscriptionPlan" })
+export const SubscriptionPlan = plan(Variation, "SubscriptionPlan")
+
+/**
+ * A plan as read from a server (lenient currencies).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SubscriptionPlanLenient: typeof SubscriptionPlan = plan(VariationLenient, "SubscriptionPlanLenient")
 
 /**
  * @since 0.1.0
@@ -134,16 +196,28 @@ export interface SubscriptionPlan extends Schema.Schema.Type<typeof Subscription
  */
 export type SubscriptionPlanEncoded = Schema.Schema.Encoded<typeof SubscriptionPlan>
 
+const page = (planSchema: typeof SubscriptionPlan, identifier: string) =>
+  Schema.Struct({
+    next_page_token: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true }),
+    subscription_plans: Schema.Array(planSchema)
+  }).annotations({ identifier })
+
 /**
  * One page of GET /api/subscription-plans: `next_page_token` absent or null means there are no more pages.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const PlanListPage = Schema.Struct({
-  next_page_token: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true }),
-  subscription_plans: Schema.Array(SubscriptionPlan)
-}).annotations({ identifier: "PlanListPage" })
+export const PlanListPage = page(SubscriptionPlan, "PlanListPage")
+
+/**
+ * A page as read from a server (lenient currencies): what `MerchantClient` of @payrules/transport decodes, and
+ * what `PlanCheck.decodeAndCheck` reads.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PlanListPageLenient: typeof PlanListPage = page(SubscriptionPlanLenient, "PlanListPageLenient")
 
 /**
  * @since 0.1.0
