@@ -77,10 +77,11 @@ describe("lenient plans (D11)", () => {
 
   it("ids and durations carry the formats of the official document in their JSON Schema", () => {
     const json = JSON.stringify(JSONSchema.make(SubscriptionPlan.PlanListPage))
-    const defs = (JSONSchema.make(SubscriptionPlan.PlanListPage) as { $defs: Record<string, any> }).$defs
-    expect(defs.SubscriptionPlan.properties.id).toMatchObject({ type: "string", format: "uuid" })
-    expect(defs.Variation.properties.id).toMatchObject({ type: "string", format: "uuid" })
-    expect(defs.Phase.properties.id).toMatchObject({ type: "string", format: "uuid" })
+    type Node = { readonly properties: { readonly id: unknown } }
+    const defs = (JSONSchema.make(SubscriptionPlan.PlanListPage) as { $defs: Record<string, Node> }).$defs
+    expect(defs.SubscriptionPlan!.properties.id).toMatchObject({ type: "string", format: "uuid" })
+    expect(defs.Variation!.properties.id).toMatchObject({ type: "string", format: "uuid" })
+    expect(defs.Phase!.properties.id).toMatchObject({ type: "string", format: "uuid" })
     expect(defs.CycleDuration).toMatchObject({ type: "string", format: "duration" })
     expect(defs.TrialDuration).toMatchObject({ type: "string", format: "duration", pattern: "^P[0-9]+D$" })
     expect(json).toContain('"format":"date-time"')
