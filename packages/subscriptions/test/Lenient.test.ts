@@ -78,7 +78,7 @@ describe("lenient plans (D11)", () => {
   it("ids and durations carry the formats of the official document in their JSON Schema", () => {
     const json = JSON.stringify(JSONSchema.make(SubscriptionPlan.PlanListPage))
     type Node = { readonly properties: { readonly id: unknown } }
-    const defs = (JSONSchema.make(SubscriptionPlan.PlanListPage) as { $defs: Record<string, Node> }).$defs
+    const defs = (JSONSchema.make(SubscriptionPlan.PlanListPage) as unknown as { $defs: Record<string, Node> }).$defs
     expect(defs.SubscriptionPlan!.properties.id).toMatchObject({ type: "string", format: "uuid" })
     expect(defs.Variation!.properties.id).toMatchObject({ type: "string", format: "uuid" })
     expect(defs.Phase!.properties.id).toMatchObject({ type: "string", format: "uuid" })
