@@ -10,7 +10,8 @@
  * - `x-customer-user-agent`: the end user's user agent.
  *
  * Other headers are tolerated and dropped. The response carries `x-fapi-interaction-id`: the one sent, or a fresh
- * UUID v4 ({@link interactionIdFor}).
+ * UUID v4 ({@link interactionIdFor}). A client checks that with {@link checkResponse}: an interaction id not played
+ * back is a finding next to the payment, never a failed read (D11).
  *
  * @since 0.1.0
  */
@@ -262,3 +263,77 @@ export const customerTime = (headers: Revolut | Obie): DateTime.Utc | undefined 
     : "x-fapi-auth-date" in headers
       ? headers["x-fapi-auth-date"]
       : undefined
+
+/**
+ * A rule of the response headers that a server can break while its answer stays usable.
+ *
+ * @since 0.1.0
+ * @category response checks
+ */
+export type ResponseRule =
+  /** the response carries no `x-fapi-interaction-id`, although the request sent one (warning) */
+  | "InteractionIdNotPlayedBack"
+  /** the response carries another `x-fapi-interaction-id` than the one sent (warning) */
+  | "InteractionIdMismatch"
+
+/**
+ * A finding of the response headers, in the shape of `InternationalPaymentCheck.Finding` (severity, rule, path,
+ * message); the path is `["headers", <header name>]`.
+ *
+ * @since 0.1.0
+ * @category response checks
+ */
+export interface Finding {
+  readonly severity: "error" | "warning"
+  readonly rule: ResponseRule
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
+
+/**
+ * The findings of a response's headers against the request: FAPI asks the server to play back the
+ * `x-fapi-interaction-id` the request sent. A missing one is `InteractionIdNotPlayedBack`, another value
+ * `InteractionIdMismatch`; both are warnings, because the body is still the resource asked for and only the
+ * correlation with the bank's logs is lost. UUIDs compare without regard to case (RFC 4122). `responseHeaders` has
+ * lower-case names, as @effect/platform gives them.
+ *
+ * @example
+ * ```ts
+ * import { FapiHeaders } from "@payrules/open-banking"
+ *
+ * const sent = "93bac548-d2de-4546-b106-880a5018460d"
+ * console.log(FapiHeaders.checkResponse(sent, { "x-fapi-interaction-id": sent })) // []
+ * console.log(FapiHeaders.checkResponse(sent, {}).map((f) => f.rule)) // [ "InteractionIdNotPlayedBack" ]
+ * ```
+ *
+ * @since 0.1.0
+ * @category response checks
+ */
+export const checkResponse = (
+  sent: string,
+  responseHeaders: { readonly [name: string]: string | undefined }
+): ReadonlyArray<Finding> => {
+  const path = ["headers", "x-fapi-interaction-id"] as const
+  const played = responseHeaders["x-fapi-interaction-id"]
+  if (played === undefined || played === "") {
+    return [
+      {
+        severity: "warning",
+        rule: "InteractionIdNotPlayedBack",
+        path,
+        message: `the response carries no x-fapi-interaction-id; the request sent ${sent}, which FAPI asks the server to play back (correlation with the bank's logs is lost, the payment is not)`
+      }
+    ]
+  }
+  if (played.toLowerCase() !== sent.toLowerCase()) {
+    return [
+      {
+        severity: "warning",
+        rule: "InteractionIdMismatch",
+        path,
+        message: `the response carries x-fapi-interaction-id ${JSON.stringify(preview(played))} instead of ${sent}, which the request sent (FAPI asks the server to play it back)`
+      }
+    ]
+  }
+  return []
+}

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { SchemeLimits } from "@payrules/accounts"
-import { DecimalAmount } from "@payrules/money"
+import { Currency, DecimalAmount } from "@payrules/money"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
@@ -44,6 +44,12 @@ export type Rule =
   | "ExchangeRateMismatch"
   /** Initiation.DebtorAccount is missing, which lenient `revolut` decoding admits (warning) */
   | "DebtorAccountMissing"
+  /**
+   * a well-formed currency code that is not on the bundled ISO 4217 list (a code published since, or not a
+   * currency), which lenient decoding admits: kept as sent; its exponent is unknown, so the scale of an amount in it
+   * is not checked (warning, D11)
+   */
+  | "CurrencyNotListed"
 
 /**
  * @since 0.1.0
@@ -112,6 +118,18 @@ export const fasterPayments = (
           : `the creditor account is ${i.CreditorAccount.SchemeName}, not UK.OBIE.SortCodeAccountNumber`
       }
 }
+
+const notListed = (code: string, path: ReadonlyArray<string | number>, consequence: string): ReadonlyArray<Finding> =>
+  Currency.isKnown(code)
+    ? []
+    : [
+        finding(
+          "warning",
+          "CurrencyNotListed",
+          path,
+          `${code} is not on the ISO 4217 list bundled here (published ${Currency.publicationDate}): read as sent${consequence}`
+        )
+      ]
 
 const rateText = (rate: BigDecimal.BigDecimal): string => DecimalAmount.toFixedString(rate)
 
@@ -231,6 +249,7 @@ const compareRates = (
  * | `FasterPaymentsReference` | warning | `Data.Initiation.RemittanceInformation.Reference` |
  * | `UnstructuredIgnored` | warning | `Data.Initiation.RemittanceInformation.Unstructured` |
  * | `DebtorAccountMissing` | warning | `Data.Initiation.DebtorAccount` |
+ * | `CurrencyNotListed` | warning | `...UnitCurrency`, `Data.Initiation.CurrencyOfTransfer`, `Data.Initiation.InstructedAmount.Currency` |
  *
  * @example
  * ```ts
@@ -274,6 +293,7 @@ export const check = (
   const dataRate = payment.Data.ExchangeRateInformation
   const initiationRate = initiation.ExchangeRateInformation
   if (dataRate !== undefined) {
+    out.push(...notListed(dataRate.UnitCurrency, [...DATA, "ExchangeRateInformation", "UnitCurrency"], ""))
     out.push(...checkRate(dataRate, [...DATA, "ExchangeRateInformation"], initiation, debtorCurrency, false))
     if (initiationRate !== undefined) out.push(...compareRates(dataRate, initiationRate))
   }
@@ -295,6 +315,7 @@ export const check = (
       )
     }
   }
+  out.push(...notListed(initiation.CurrencyOfTransfer, [...INITIATION, "CurrencyOfTransfer"], ""))
   if (debtorCurrency !== undefined && debtorCurrency === initiation.CurrencyOfTransfer) {
     out.push(
       finding(
@@ -305,6 +326,13 @@ export const check = (
       )
     )
   }
+  out.push(
+    ...notListed(
+      initiation.InstructedAmount.Currency,
+      [...INITIATION, "InstructedAmount", "Currency"],
+      "; its exponent is unknown, so the scale of the amount is not checked"
+    )
+  )
   const scale = DecimalAmount.checkScale(initiation.InstructedAmount.Amount, initiation.InstructedAmount.Currency)
   if (Either.isLeft(scale) && scale.left.reason === "ScaleExceedsExponent") {
     out.push(
@@ -312,6 +340,7 @@ export const check = (
     )
   }
   if (initiationRate !== undefined) {
+    out.push(...notListed(initiationRate.UnitCurrency, [...INITIATION, "ExchangeRateInformation", "UnitCurrency"], ""))
     out.push(...checkRate(initiationRate, [...INITIATION, "ExchangeRateInformation"], initiation, debtorCurrency, true))
   }
   const remittance = initiation.RemittanceInformation
@@ -377,8 +406,9 @@ export interface Checked<P extends Profile> {
 }
 
 /**
- * Decodes a response in a profile and mode (lenient by default, so that a response without DebtorAccount comes back
- * with a `DebtorAccountMissing` finding instead of an error) and checks it.
+ * Decodes a response in a profile and mode and checks it: lenient by default, as a client reads (D11), so that a
+ * response without DebtorAccount, or with a well-formed currency code that is not on the list, comes back with a
+ * `DebtorAccountMissing` or `CurrencyNotListed` finding instead of an error.
  *
  * @since 0.1.0
  * @category decoding

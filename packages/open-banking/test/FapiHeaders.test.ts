@@ -2,7 +2,7 @@ import { inspect } from "node:util"
 import { describe, expect, it } from "@effect/vitest"
 import { FapiHeaders, type Profile } from "@payrules/open-banking"
 import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
-import { Effect, Either, FastCheck as fc, Random, Redacted } from "effect"
+import { Arbitrary, Effect, Either, FastCheck as fc, Random, Redacted } from "effect"
 import { deleteIn, fixture, profiles, setIn } from "./helpers.js"
 
 type P = Profile.Profile
@@ -236,6 +236,46 @@ describe("FapiHeaders: properties", () => {
         }
       }),
       { numRuns: 500 }
+    )
+  })
+})
+
+describe("FapiHeaders.checkResponse (D11: an interaction id not played back is a finding, not a failed read)", () => {
+  const sent = "93bac548-d2de-4546-b106-880a5018460d"
+  const at = ["headers", "x-fapi-interaction-id"]
+
+  it("played back: no finding (UUIDs compare without regard to case)", () => {
+    expect(FapiHeaders.checkResponse(sent, { "x-fapi-interaction-id": sent })).toEqual([])
+    expect(FapiHeaders.checkResponse(sent, { "x-fapi-interaction-id": sent.toUpperCase() })).toEqual([])
+  })
+
+  it("missing or empty: InteractionIdNotPlayedBack, a warning at the header", () => {
+    for (const headers of [{}, { "x-fapi-interaction-id": "" }]) {
+      const [f, ...rest] = FapiHeaders.checkResponse(sent, headers)
+      expect(rest).toEqual([])
+      expect(f).toMatchObject({ severity: "warning", rule: "InteractionIdNotPlayedBack", path: at })
+      expect(f!.message).toContain(sent)
+    }
+  })
+
+  it("another value: InteractionIdMismatch, a warning that names both", () => {
+    const other = "0f8e1f6c-3a4b-4c5d-9e6f-7a8b9c0d1e2f"
+    const [f] = FapiHeaders.checkResponse(sent, { "x-fapi-interaction-id": other })
+    expect(f).toMatchObject({ severity: "warning", rule: "InteractionIdMismatch", path: at })
+    expect(f!.message).toContain(other)
+    expect(f!.message).toContain(sent)
+  })
+
+  it("property: the id sent, played back in any case, never gives a finding; any other value always gives one", () => {
+    const id = Arbitrary.make(FapiHeaders.InteractionId)
+    fc.assert(
+      fc.property(id, fc.string({ maxLength: 60 }), fc.boolean(), (sentId, other, upper) => {
+        const back = upper ? sentId.toUpperCase() : sentId.toLowerCase()
+        const same = FapiHeaders.checkResponse(sentId, { "x-fapi-interaction-id": back })
+        const differs = FapiHeaders.checkResponse(sentId, { "x-fapi-interaction-id": other })
+        return same.length === 0 && (other.toLowerCase() === sentId.toLowerCase() || differs.length === 1)
+      }),
+      { numRuns: 200 }
     )
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import { Currency } from "@payrules/money"
 import { InternationalPayment, InternationalPaymentCheck, type Profile } from "@payrules/open-banking"
 import { Arbitrary, Either, FastCheck as fc } from "effect"
 import { deleteIn, fixture, full, type Path, profiles, setIn } from "./helpers.js"
@@ -284,4 +285,56 @@ describe("InternationalPaymentCheck.check", () => {
       { numRuns: 100 }
     )
   })
+})
+
+describe("CurrencyNotListed (D11: read what the server sends, report what the list does not know)", () => {
+  const places: ReadonlyArray<Path> = [
+    [...RATE, "UnitCurrency"],
+    [...INITIATION, "CurrencyOfTransfer"],
+    [...INITIATION, "InstructedAmount", "Currency"],
+    [...INITIATION_RATE, "UnitCurrency"]
+  ]
+
+  it.each(profiles)(
+    "%s: a well-formed unlisted code (XYZ) anywhere decodes leniently with a warning at its path",
+    (profile) => {
+      for (const at of places) {
+        const body = setIn(clean(profile), at, "XYZ")
+        const checked = Either.getOrThrow(InternationalPaymentCheck.decodeAndCheck(profile, body))
+        const unlisted = checked.findings.filter((f) => f.rule === "CurrencyNotListed")
+        expect(unlisted.map((f) => [f.severity, f.path.join(".")])).toEqual([["warning", at.join(".")]])
+        expect(unlisted[0]!.message).toContain("XYZ is not on the ISO 4217 list bundled here (published 2026-01-01)")
+        // the same response is refused by the strict decoder, which stays available
+        expect(Either.isLeft(InternationalPayment.decode(profile, body, { mode: "strict" }))).toBe(true)
+      }
+    }
+  )
+
+  it.each(profiles)(
+    "%s: the scale of an amount in an unlisted currency is not checked (its exponent is unknown)",
+    (profile) => {
+      const body = setIn(clean(profile), [...INITIATION, "InstructedAmount"], { Amount: "10.12345", Currency: "XYZ" })
+      expect(findings(profile, body).filter(([, rule]) => rule !== "UnitCurrencyUnrelated")).toEqual([
+        ["warning", "CurrencyNotListed", "Data.Initiation.InstructedAmount.Currency"]
+      ])
+    }
+  )
+
+  it.each(profiles)(
+    "%s: every unlisted well-formed code is read, every listed one gives no such finding",
+    (profile) => {
+      const unlisted = fc.stringMatching(/^[A-Z]{3}$/).filter((c) => !Currency.isKnown(c))
+      const listed = fc.constantFrom(...Currency.all.map((c) => c.code as string))
+      fc.assert(
+        fc.property(fc.oneof(unlisted, listed), (code) => {
+          const body = setIn(clean(profile), [...INITIATION, "CurrencyOfTransfer"], code)
+          const checked = InternationalPaymentCheck.decodeAndCheck(profile, body)
+          if (Either.isLeft(checked)) return false
+          const reported = checked.right.findings.some((f) => f.rule === "CurrencyNotListed")
+          return reported === !Currency.isKnown(code)
+        }),
+        { numRuns: 60 }
+      )
+    }
+  )
 })
