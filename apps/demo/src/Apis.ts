@@ -4,6 +4,7 @@ import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import * as Config from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -73,8 +74,11 @@ export const embedded = Sandbox.layer({ seed: 1, plans: 15 }).pipe(
 
 const sandboxToken = Redacted.make("sandbox-token")
 
+/** the client's own check of its configuration (the CLI checks --base-url first) */
+const configFailure = (e: ConfigError.ConfigError) => new CliError({ where: "--base-url", reason: oneLine(String(e)) })
+
 const merchantClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
-  MerchantClient.layer({ ...MerchantClient.defaults, baseUrl, token })
+  MerchantClient.layer({ ...MerchantClient.defaults, baseUrl, token }).pipe(Layer.mapError(configFailure))
 
 const businessClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
   BusinessClient.layer({ ...BusinessClient.defaults, baseUrl, token }).pipe(
@@ -83,7 +87,9 @@ const businessClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
   )
 
 const openBankingClient = (baseUrl: string, token: Redacted.Redacted<string>, financialId: string) =>
-  OpenBankingClient.layer({ ...OpenBankingClient.defaults, baseUrl, token, financialId })
+  OpenBankingClient.layer({ ...OpenBankingClient.defaults, baseUrl, token, financialId }).pipe(
+    Layer.mapError(configFailure)
+  )
 
 /** A client of the embedded sandbox; the layer also provides `SandboxServer`, for commands that read its seed. */
 const fromSandbox = <A, E, R>(f: (running: Sandbox.Running) => Layer.Layer<A, E, R>) =>

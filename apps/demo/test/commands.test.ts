@@ -67,12 +67,13 @@ describe("payrules (in process)", () => {
       const lines = r.stdout.split("\n")
       expect(lines[0]).toBe("15 plans")
       expect(r.stdout).toMatch(
-        /^pln_[0-9a-f-]{36} {2}Pro \(trial, intro, then monthly\) \(active, trial P14D\)\n {2}var_[0-9a-f-]{36}: intro P1M × 3 £4\.99 → standard P1M £9\.99, no end$/m
+        // plan, variation and phase ids are UUIDs, as the official document gives them (format: uuid)
+        /^[0-9a-f-]{36} {2}Pro \(trial, intro, then monthly\) \(active, trial P14D\)\n {2}[0-9a-f-]{36}: [0-9a-f-]{36} P1M × 3 £4\.99 → [0-9a-f-]{36} P1M £9\.99, no end$/m
       )
       expect(r.stdout).toMatch(
-        / {2}Three phases, then stops \(active\)\n {2}var_\S+: launch P1W × 2 £1\.00 → ramp P1M × 2 £5\.00 → full P1M × 6 £9\.00$/m
+        / {2}Three phases, then stops \(active\)\n {2}\S+: \S+ P1W × 2 £1\.00 → \S+ P1M × 2 £5\.00 → \S+ P1M × 6 £9\.00$/m
       )
-      const compute = /^(pln_\S+) {2}Metered compute \(2-hour cycles\)/m.exec(r.stdout)
+      const compute = /^([0-9a-f-]{36}) {2}Metered compute \(2-hour cycles\)/m.exec(r.stdout)
       expect(compute).not.toBeNull()
       const json = yield* payrules(["plans", "--format", "json"])
       const plans = JSON.parse(json.stdout) as ReadonlyArray<{ id: string; variations: ReadonlyArray<unknown> }>
@@ -138,7 +139,7 @@ layer(Sandbox.layer({ seed: 7, plans: 15 }), { excludeTestServices: true })(
         const server = yield* Sandbox.SandboxServer
         const listed = yield* payrules(["plans", "--base-url", server.urls.merchant], { env })
         expect([listed.code, listed.stdout.split("\n")[0]]).toEqual([0, "15 plans"])
-        const id = /^(pln_\S+) {2}Annual/m.exec(listed.stdout)![1]!
+        const id = /^([0-9a-f-]{36}) {2}Annual/m.exec(listed.stdout)![1]!
         // seed 7 is not the embedded sandbox's seed 1: the ids differ, and only the API at --base-url knows this one
         const embedded = yield* payrules(["plans"])
         expect(embedded.stdout).not.toContain(id)

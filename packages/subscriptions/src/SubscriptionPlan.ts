@@ -227,6 +227,10 @@ export interface PlanListPage extends Schema.Schema.Type<typeof PlanListPage> {}
 
 const Limit = Schema.NumberFromString.pipe(
   Schema.filter((n) => (Number.isSafeInteger(n) && n >= 1 ? undefined : `limit is a whole number of at least 1`), {
+    identifier: "PlanListLimit",
+    description: "the number of plans per page (the API's default is 100, its maximum 500)",
+    // as the official document gives the query parameter: its value is an integer, written in the query string
+    jsonSchema: { type: "integer", minimum: 1, maximum: 500, default: 100 },
     arbitrary: () => (fc) => fc.integer({ min: 1, max: 500 })
   })
 )

@@ -83,7 +83,9 @@ export const SubscriptionPlansHeaders = Schema.Struct({
  * @category endpoints
  */
 export const listSubscriptionPlans = HttpApiEndpoint.get("listSubscriptionPlans", "/api/subscription-plans")
-  .setUrlParams(SubscriptionPlan.PlanListQuery)
+  // the fields, not the named Schema: OpenApi lists query parameters only from an inline object (a `$ref` to
+  // PlanListQuery would leave the operation without its parameters)
+  .setUrlParams(Schema.Struct(SubscriptionPlan.PlanListQuery.fields))
   .setHeaders(SubscriptionPlansHeaders)
   .addSuccess(SubscriptionPlan.PlanListPage)
   .addError(merchantErrorAt(400))

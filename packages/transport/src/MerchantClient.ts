@@ -5,7 +5,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { SubscriptionPlan } from "@payrules/subscriptions"
+import { PlanCheck, SubscriptionPlan } from "@payrules/subscriptions"
 import * as Chunk from "effect/Chunk"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
@@ -60,12 +60,16 @@ export interface MerchantClientConfig extends Http.Connection {
 export const defaults: Omit<MerchantClientConfig, "baseUrl" | "token"> = {
   apiVersion: "2024-09-01",
   timeout: Http.defaultTimeout,
+  deadline: Http.defaultDeadline,
+  maxRetryAfter: Http.defaultMaxRetryAfter,
+  maxResponseBytes: Http.defaultMaxResponseBytes,
   retry: Http.defaultRetry
 }
 
 /**
  * The configuration from the environment (`Config.nested` under `MERCHANT`): `MERCHANT_BASE_URL`,
- * `MERCHANT_TOKEN` (redacted), `MERCHANT_API_VERSION`, `MERCHANT_TIMEOUT`, `MERCHANT_MAX_ATTEMPTS`.
+ * `MERCHANT_TOKEN` (redacted), `MERCHANT_API_VERSION`, `MERCHANT_TIMEOUT`, `MERCHANT_MAX_ATTEMPTS`,
+ * `MERCHANT_DEADLINE`, `MERCHANT_MAX_RETRY_AFTER`, `MERCHANT_MAX_RESPONSE_BYTES`.
  *
  * @since 0.1.0
  * @category config
@@ -88,21 +92,48 @@ export const config: Config.Config<MerchantClientConfig> = Config.nested(
 export type PlanFilters = Omit<SubscriptionPlan.PlanListQuery, "page_token">
 
 /**
+ * A plan as the client reads it: the decoded plan (`SubscriptionPlan.SubscriptionPlanLenient`) and, in `findings`,
+ * what `PlanCheck.check` says of it, paths from the plan: a currency code that is not on the ISO 4217 list
+ * (`CurrencyNotListed`) and the rules of D3, warnings and errors alike (D11: reported, never dropped, never a failed
+ * read). Encoding it with the `SubscriptionPlan` Schema drops `findings`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CheckedPlan extends SubscriptionPlan.SubscriptionPlan {
+  readonly findings: ReadonlyArray<PlanCheck.Finding>
+}
+
+/**
+ * A page as the client reads it: its plans with their findings, and every finding of the page in `findings`, paths
+ * from the page (`["subscription_plans", 3, "variations", 0, "phases", 1, "currency"]`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CheckedPage extends SubscriptionPlan.PlanListPage {
+  readonly subscription_plans: ReadonlyArray<CheckedPlan>
+  readonly findings: ReadonlyArray<PlanCheck.Finding>
+}
+
+/**
  * @since 0.1.0
  * @category models
  */
 export interface MerchantClientService {
-  /** one page of GET /api/subscription-plans */
+  /**
+   * One page of GET /api/subscription-plans, decoded leniently and checked (see {@link CheckedPage}). The call,
+   * retries and waits included, ends by the `deadline`.
+   */
   readonly listSubscriptionPlansPage: (
     query: SubscriptionPlan.PlanListQuery
-  ) => Effect.Effect<SubscriptionPlan.PlanListPage, MerchantClientError>
+  ) => Effect.Effect<CheckedPage, MerchantClientError>
   /**
-   * Every plan across pages: each page request repeats `limit`, `from` and `to`; the stream ends when
-   * `next_page_token` is absent or null, and fails with `PaginationLoop` on a token seen before.
+   * Every plan across pages, each with its findings: each page request repeats `limit`, `from` and `to`; the stream
+   * ends when `next_page_token` is absent or null, and fails with `PaginationLoop` on a token seen before. Each
+   * page request has its own `deadline`.
    */
-  readonly listSubscriptionPlans: (
-    filters?: PlanFilters
-  ) => Stream.Stream<SubscriptionPlan.SubscriptionPlan, MerchantClientError>
+  readonly listSubscriptionPlans: (filters?: PlanFilters) => Stream.Stream<CheckedPlan, MerchantClientError>
 }
 
 /**
@@ -126,14 +157,32 @@ const toError = (failure: Http.Failure): MerchantClientError =>
 
 const encodeQuery = Schema.encodeEither(SubscriptionPlan.PlanListQuery)
 
+const checked = (page: SubscriptionPlan.PlanListPage): CheckedPage => {
+  const subscription_plans = page.subscription_plans.map(
+    (plan): CheckedPlan => ({ ...plan, findings: PlanCheck.check(plan) })
+  )
+  return {
+    ...page,
+    subscription_plans,
+    findings: subscription_plans.flatMap((plan, i) =>
+      plan.findings.map((f) => ({ ...f, path: ["subscription_plans", i, ...f.path] }))
+    )
+  }
+}
+
 /**
+ * Builds the client; it needs an `HttpClient`. A base URL that is not an absolute http(s) URL (or carries
+ * credentials, a query or a fragment) is refused here, with a `ConfigError`, not at the first call.
+ *
  * @since 0.1.0
  * @category constructors
  */
-export const make = (cfg: MerchantClientConfig): Effect.Effect<MerchantClientService, never, HttpClient.HttpClient> =>
+export const make = (
+  cfg: MerchantClientConfig
+): Effect.Effect<MerchantClientService, ConfigError.ConfigError, HttpClient.HttpClient> =>
   Effect.gen(function* () {
+    const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
-    const base = cfg.baseUrl.replace(/\/+$/, "")
 
     const listSubscriptionPlansPage: MerchantClientService["listSubscriptionPlansPage"] = (query) =>
       Effect.gen(function* () {
@@ -157,11 +206,14 @@ export const make = (cfg: MerchantClientConfig): Effect.Effect<MerchantClientSer
         )
         return yield* Http.send(request, {
           timeout: cfg.timeout,
-          success: SubscriptionPlan.PlanListPage,
+          maxResponseBytes: cfg.maxResponseBytes,
+          maxRetryAfter: cfg.maxRetryAfter,
+          success: SubscriptionPlan.PlanListPageLenient,
           errorBody: MerchantApi.MerchantErrorBody
         }).pipe(
           Effect.retry(Http.retrySchedule(cfg.retry)),
-          Effect.map((answer) => answer.value),
+          (retried) => Http.withDeadline(retried, cfg.deadline),
+          Effect.map((answer) => checked(answer.value)),
           Effect.mapError(toError)
         )
       }).pipe(
@@ -204,7 +256,9 @@ export const make = (cfg: MerchantClientConfig): Effect.Effect<MerchantClientSer
  * @since 0.1.0
  * @category layers
  */
-export const layer = (cfg: MerchantClientConfig): Layer.Layer<MerchantClient, never, HttpClient.HttpClient> =>
+export const layer = (
+  cfg: MerchantClientConfig
+): Layer.Layer<MerchantClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(MerchantClient, make(cfg))
 
 /**

@@ -7,7 +7,7 @@ import * as Headers from "@effect/platform/Headers"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { HttpDate } from "@payrules/iso8601"
-import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
+import { FapiHeaders, InternationalPayment, InternationalPaymentCheck } from "@payrules/open-banking"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
@@ -20,13 +20,13 @@ import * as Http from "./internal/http.js"
 import * as OpenBankingApi from "./OpenBankingApi.js"
 
 /**
- * Why an Open Banking call failed: the HTTP reasons, or `InteractionIdMismatch` when the response does not play
- * back the `x-fapi-interaction-id` that was sent.
+ * Why an Open Banking call failed: the HTTP reasons. (An interaction id that the response does not play back is a
+ * finding of the result, not a failure: see {@link Retrieved}.)
  *
  * @since 0.1.0
  * @category errors
  */
-export type Reason = Http.Reason | "InteractionIdMismatch"
+export type Reason = Http.Reason
 
 /**
  * @since 0.1.0
@@ -59,13 +59,17 @@ export interface OpenBankingClientConfig extends Http.Connection {
  */
 export const defaults: Omit<OpenBankingClientConfig, "baseUrl" | "token" | "financialId"> = {
   timeout: Http.defaultTimeout,
+  deadline: Http.defaultDeadline,
+  maxRetryAfter: Http.defaultMaxRetryAfter,
+  maxResponseBytes: Http.defaultMaxResponseBytes,
   retry: Http.defaultRetry
 }
 
 /**
  * The configuration from the environment (`Config.nested` under `OPEN_BANKING`): `OPEN_BANKING_BASE_URL`,
  * `OPEN_BANKING_TOKEN` (redacted), `OPEN_BANKING_FINANCIAL_ID`, `OPEN_BANKING_TIMEOUT`,
- * `OPEN_BANKING_MAX_ATTEMPTS`.
+ * `OPEN_BANKING_MAX_ATTEMPTS`, `OPEN_BANKING_DEADLINE`, `OPEN_BANKING_MAX_RETRY_AFTER`,
+ * `OPEN_BANKING_MAX_RESPONSE_BYTES`.
  *
  * @since 0.1.0
  * @category config
@@ -92,13 +96,31 @@ export interface Customer {
 }
 
 /**
+ * A finding of a retrieved payment: of its body (`InternationalPaymentCheck`, paths from `Data`) or of the response
+ * headers (`FapiHeaders.checkResponse`, paths from `headers`). Same shape: severity, rule, path, message.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Finding = InternationalPaymentCheck.Finding | FapiHeaders.Finding
+
+/**
+ * A retrieved payment, with what a strict reading would have refused or dropped reported beside it (D11).
+ *
  * @since 0.1.0
  * @category models
  */
 export interface Retrieved {
+  /** the payment, decoded leniently (`InternationalPayment.RevolutLenient`) */
   readonly payment: InternationalPayment.Revolut
-  /** the `x-fapi-interaction-id` of the exchange, for correlation with the bank */
+  /** the `x-fapi-interaction-id` this call sent, for correlation with the bank */
   readonly interactionId: string
+  /**
+   * the findings of the headers (an interaction id not played back), then those of the body
+   * (`InternationalPaymentCheck.check` in the `revolut` profile: a currency not on the ISO 4217 list, a missing
+   * DebtorAccount, the cross-field rules), warnings and errors alike: a finding never fails the call
+   */
+  readonly findings: ReadonlyArray<Finding>
 }
 
 /**
@@ -108,11 +130,17 @@ export interface Retrieved {
 export interface OpenBankingClientService {
   /**
    * GET /international-payments/{id}. The interaction id is the one given or a fresh UUID, created once per call;
-   * the response must play it back. Decoded with the `revolut` profile (strict).
+   * a response that does not play it back is still read, with a finding. Decoded with the `revolut` profile,
+   * leniently, then checked (`check`: what the caller knows, such as the debtor account's currency). The whole
+   * call, retries and waits included, ends by the `deadline`.
    */
   readonly getInternationalPayment: (
     id: string,
-    options?: { readonly interactionId?: string | undefined; readonly customer?: Customer | undefined }
+    options?: {
+      readonly interactionId?: string | undefined
+      readonly customer?: Customer | undefined
+      readonly check?: Omit<InternationalPaymentCheck.Options, "profile"> | undefined
+    }
   ) => Effect.Effect<Retrieved, OpenBankingClientError>
 }
 
@@ -126,15 +154,18 @@ export class OpenBankingClient extends Context.Tag("@payrules/transport/OpenBank
 >() {}
 
 /**
+ * Builds the client; it needs an `HttpClient`. A base URL that is not an absolute http(s) URL (or carries
+ * credentials, a query or a fragment) is refused here, with a `ConfigError`, not at the first call.
+ *
  * @since 0.1.0
  * @category constructors
  */
 export const make = (
   cfg: OpenBankingClientConfig
-): Effect.Effect<OpenBankingClientService, never, HttpClient.HttpClient> =>
+): Effect.Effect<OpenBankingClientService, ConfigError.ConfigError, HttpClient.HttpClient> =>
   Effect.gen(function* () {
+    const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
-    const base = cfg.baseUrl.replace(/\/+$/, "")
     const getInternationalPayment: OpenBankingClientService["getInternationalPayment"] = (id, options) =>
       Effect.gen(function* () {
         // created once per logical call: every retry sends the same interaction id
@@ -153,9 +184,9 @@ export const make = (
               : { "x-fapi-customer-last-logged-time": HttpDate.format(customer.lastLoggedTime) })
           })
         )
-        const fail = (f: Omit<Http.Failure, "ambiguous">, reason: Reason = f.reason) =>
+        const fail = (f: Http.Failure) =>
           new OpenBankingClientError({
-            reason,
+            reason: f.reason,
             status: f.status,
             raw: f.raw,
             body: f.body as OpenBankingClientError["body"],
@@ -165,28 +196,20 @@ export const make = (
           })
         const answer = yield* Http.send(request, {
           timeout: cfg.timeout,
-          success: InternationalPayment.RevolutStrict,
+          maxResponseBytes: cfg.maxResponseBytes,
+          maxRetryAfter: cfg.maxRetryAfter,
+          success: InternationalPayment.RevolutLenient,
           errorBody: OpenBankingApi.OBErrorResponse1
         }).pipe(
           Effect.retry(Http.retrySchedule(cfg.retry)),
+          (retried) => Http.withDeadline(retried, cfg.deadline),
           Effect.mapError((f) => fail(f))
         )
-        const played = answer.headers["x-fapi-interaction-id"]
-        if (played !== interactionId) {
-          return yield* fail(
-            {
-              reason: "Decode",
-              status: answer.status,
-              raw: undefined,
-              body: undefined,
-              retryAfter: undefined,
-              headers: answer.headers,
-              message: `the response carries x-fapi-interaction-id ${played ?? "(none)"} instead of ${interactionId}`
-            },
-            "InteractionIdMismatch"
-          )
-        }
-        return { payment: answer.value, interactionId }
+        const findings: ReadonlyArray<Finding> = [
+          ...FapiHeaders.checkResponse(interactionId, answer.headers),
+          ...InternationalPaymentCheck.check(answer.value, { ...options?.check, profile: "revolut" })
+        ]
+        return { payment: answer.value, interactionId, findings }
       }).pipe(
         Effect.provideService(HttpClient.HttpClient, http),
         // the token and the end user's ip address and user agent never reach a span or a log
@@ -203,7 +226,9 @@ export const make = (
  * @since 0.1.0
  * @category layers
  */
-export const layer = (cfg: OpenBankingClientConfig): Layer.Layer<OpenBankingClient, never, HttpClient.HttpClient> =>
+export const layer = (
+  cfg: OpenBankingClientConfig
+): Layer.Layer<OpenBankingClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(OpenBankingClient, make(cfg))
 
 /**

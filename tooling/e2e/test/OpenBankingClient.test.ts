@@ -81,11 +81,12 @@ const validPayment = Schema.encodeSync(InternationalPayment.RevolutStrict)(
 )
 
 describe("OpenBankingClient without a sandbox", () => {
-  it.effect("fails with InteractionIdMismatch when the response does not play back the interaction id", () =>
+  it.effect("reads the payment with an InteractionIdMismatch finding when the response plays back another id", () =>
     Effect.gen(function* () {
       const client = yield* OpenBankingClient.OpenBankingClient
-      const e = yield* Effect.flip(client.getInternationalPayment("ip_1"))
-      expect(e.reason).toBe("InteractionIdMismatch")
+      const r = yield* client.getInternationalPayment("ip_1")
+      expect(r.payment.Data.InternationalPaymentId).toBe(validPayment.Data.InternationalPaymentId)
+      expect(r.findings.filter((f) => f.path[0] === "headers").map((f) => f.rule)).toEqual(["InteractionIdMismatch"])
     }).pipe(
       Effect.provide(
         OpenBankingClient.layer({
