@@ -79,7 +79,10 @@ layer(withSandbox({ seed: 19, plans: PLANS }), { excludeTestServices: true })(
             readonly next_page_token?: string | null
             readonly subscription_plans: ReadonlyArray<{
               readonly id: string
-              readonly variations: ReadonlyArray<{ readonly id: string; readonly phases: ReadonlyArray<{ id: string }> }>
+              readonly variations: ReadonlyArray<{
+                readonly id: string
+                readonly phases: ReadonlyArray<{ id: string }>
+              }>
             }>
           }
           for (const plan of page.subscription_plans) {
@@ -142,42 +145,51 @@ layer(withSandbox({ seed: 19, plans: PLANS }), { excludeTestServices: true })(
           expect(validator.check("business", "/pay/fields", "post", r.status, r.body)).toEqual([])
           corridors.add(corridor)
         }
-        expect([...corridors].sort()).toEqual(["CARD", "CH-CHF-QR", "EU-EUR-SEPA", "GB-GBP-FPS", "IN-INR", "US-USD-SWIFT"])
+        expect([...corridors].sort()).toEqual([
+          "CARD",
+          "CH-CHF-QR",
+          "EU-EUR-SEPA",
+          "GB-GBP-FPS",
+          "IN-INR",
+          "US-USD-SWIFT"
+        ])
       })
     )
 
-    it.effect("POST /exchange: 20 exchanges between the seeded accounts, sells and buys, same and other institution", () =>
-      Effect.gen(function* () {
-        const { seed, token } = yield* setup
-        const accounts = seed.accounts
-        const states = new Set<string>()
-        for (let i = 0; i < 20; i++) {
-          const from = accounts[i % accounts.length]!
-          const to = accounts.filter((a) => a.currency !== from.currency)[i % 3]!
-          const side = i % 2 === 0 ? "from" : "to"
-          const amount = from.currency === "JPY" || (side === "to" && to.currency === "JPY") ? 1000 : 10 + i / 4
-          const body = {
-            from: { account_id: from.id, currency: from.currency, ...(side === "from" ? { amount } : {}) },
-            to: { account_id: to.id, currency: to.currency, ...(side === "to" ? { amount } : {}) },
-            request_id: `conformance-${i}`,
-            reference: `conformance ${i}`
-          }
-          const r = yield* send(
-            "business",
-            HttpClientRequest.post("/exchange", { headers: { authorization: `Bearer ${token}` } }).pipe(
-              HttpClientRequest.bodyUnsafeJson(body)
+    it.effect(
+      "POST /exchange: 20 exchanges between the seeded accounts, sells and buys, same and other institution",
+      () =>
+        Effect.gen(function* () {
+          const { seed, token } = yield* setup
+          const accounts = seed.accounts
+          const states = new Set<string>()
+          for (let i = 0; i < 20; i++) {
+            const from = accounts[i % accounts.length]!
+            const to = accounts.filter((a) => a.currency !== from.currency)[i % 3]!
+            const side = i % 2 === 0 ? "from" : "to"
+            const amount = from.currency === "JPY" || (side === "to" && to.currency === "JPY") ? 1000 : 10 + i / 4
+            const body = {
+              from: { account_id: from.id, currency: from.currency, ...(side === "from" ? { amount } : {}) },
+              to: { account_id: to.id, currency: to.currency, ...(side === "to" ? { amount } : {}) },
+              request_id: `conformance-${i}`,
+              reference: `conformance ${i}`
+            }
+            const r = yield* send(
+              "business",
+              HttpClientRequest.post("/exchange", { headers: { authorization: `Bearer ${token}` } }).pipe(
+                HttpClientRequest.bodyUnsafeJson(body)
+              )
             )
-          )
-          expect(validator.check("business", "/exchange", "post", r.status, r.body), JSON.stringify(body)).toEqual([])
-          if (r.status === 200) {
-            const tx = r.body as { readonly id: string; readonly state: string }
-            // the official document types the transaction id as format: uuid (ours does not say so: see the README)
-            expect(tx.id).toMatch(UUID)
-            states.add(tx.state)
+            expect(validator.check("business", "/exchange", "post", r.status, r.body), JSON.stringify(body)).toEqual([])
+            if (r.status === 200) {
+              const tx = r.body as { readonly id: string; readonly state: string }
+              // the official document types the transaction id as format: uuid (ours does not say so: see the README)
+              expect(tx.id).toMatch(UUID)
+              states.add(tx.state)
+            }
           }
-        }
-        expect(states.size).toBeGreaterThan(0)
-      })
+          expect(states.size).toBeGreaterThan(0)
+        })
     )
   }
 )
