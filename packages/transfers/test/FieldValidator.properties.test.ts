@@ -252,9 +252,7 @@ const stringFor = (rule: GenRule | undefined): fc.Arbitrary<string> =>
     ...(rule?.options === undefined || rule.options.length === 0
       ? []
       : [fc.constantFrom(...rule.options.map((o) => o.value))]),
-    ...(rule?.pattern === undefined
-      ? []
-      : [matching(rule.pattern.source).filter((x) => x.length < 30)])
+    ...(rule?.pattern === undefined ? [] : [matching(rule.pattern.source).filter((x) => x.length < 30)])
   )
 
 const wrong = fc.constantFrom<unknown>(5, null, true, {}, [], "")
