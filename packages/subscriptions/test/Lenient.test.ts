@@ -88,5 +88,6 @@ describe("lenient plans (D11)", () => {
   })
 
   schemaLaws("PhaseLenient", SubscriptionPlan.PhaseLenient, { numRuns: 100 })
-  schemaLaws("PlanListPageLenient", SubscriptionPlan.PlanListPageLenient, { numRuns: 30 })
+  schemaLaws("VariationLenient", SubscriptionPlan.VariationLenient, { numRuns: 50 })
+  schemaLaws("PlanListPageLenient", SubscriptionPlan.PlanListPageLenient, { numRuns: 8 })
 })
