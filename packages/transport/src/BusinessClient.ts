@@ -9,6 +9,7 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { ExchangeReason, ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
 import { FapiHeaders } from "@payrules/open-banking"
 import { PayFields } from "@payrules/transfers"
+import * as Clock from "effect/Clock"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
@@ -18,12 +19,12 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as RateLimiter from "effect/RateLimiter"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as BusinessApi from "./BusinessApi.js"
 import * as Http from "./internal/http.js"
+import * as PayFieldsLimiter from "./PayFieldsLimiter.js"
 
 /**
  * Why a business call failed.
@@ -166,13 +167,27 @@ export interface BusinessClientService {
    * "Duplicate request" answer, or attempts that all ended without a telling answer, are reconciled with
    * `findTransactionByRequestId`; when that finds nothing either, the call fails with `ExchangeOutcomeUnknown`.
    * The whole call, retries, waits and lookup included, ends by `deadline`.
+   *
+   * A ledger that cannot register the exchange (a durable store that is unreachable) fails the call with its
+   * `RequestLedgerError` before anything is sent. Once the request has left, the answer is the call's result even
+   * if the ledger cannot record it (a warning is logged): the entry stays in flight, and `resumePending` settles it.
    */
   readonly exchange: (
     request: ExchangeInput
   ) => Effect.Effect<
     ExchangeTransaction.ExchangeTransaction,
-    BusinessClientError | ExchangeOutcomeUnknown | RequestIdConflict
+    BusinessClientError | ExchangeOutcomeUnknown | RequestIdConflict | RequestLedger.RequestLedgerError
   >
+  /**
+   * Settles every exchange that the `RequestLedger` holds in flight or unknown: those of a process that stopped
+   * before the answer (with a durable ledger: a SQLite file, PostgreSQL), and those that ended with
+   * `ExchangeOutcomeUnknown`. Each one is looked up by request_id first; when the server has no transaction for it,
+   * it is sent again with the same request_id and the same body (the body the ledger stored), which the server
+   * executes at most once. Answers what became of each.
+   *
+   * @since 0.2.0
+   */
+  readonly resumePending: (options?: ResumeOptions) => Effect.Effect<ResumeSummary, RequestLedger.RequestLedgerError>
   /** GET /exchange-reasons */
   readonly exchangeReasons: Effect.Effect<ReadonlyArray<ExchangeReason.ExchangeReason>, BusinessClientError>
   /** GET /transactions?request_id=: the transaction a request created, if any */
@@ -180,36 +195,85 @@ export interface BusinessClientService {
     requestId: string
   ) => Effect.Effect<Option.Option<ExchangeTransaction.ExchangeTransaction>, BusinessClientError>
   /**
-   * POST /pay/fields: the fields a payment to this receiver needs. Every call of every fiber goes through one
-   * limiter that keeps the process under `payFieldsLimit` (450 in any 60-second window); 429 answers are retried
-   * after `Retry-After`.
+   * POST /pay/fields: the fields a payment to this receiver needs. Every attempt of every fiber takes a permit of
+   * the `PayFieldsLimiter` of the context, or, when there is none, of a limiter of its own that keeps the process
+   * under `payFieldsLimit` (450 in any 60-second window); 429 answers are retried after `Retry-After`. A shared
+   * limiter whose store fails fails the call with `PayFieldsLimiterError` (nothing is sent).
    */
   readonly transferFieldRequirements: (
     request: PayFields.FieldsRequest
-  ) => Effect.Effect<PayFields.FieldsResponse, BusinessClientError>
+  ) => Effect.Effect<PayFields.FieldsResponse, BusinessClientError | PayFieldsLimiter.PayFieldsLimiterError>
 }
 
 /**
- * The parameters of effect's token-bucket `RateLimiter` that keep at most `limit` requests in any `window`: a small
- * burst `b`, refilled one token every `ceil(window / (limit - b - 1))`. (A bucket of `limit` tokens refilled over the
- * window would start full and let through about twice the limit in the first window.)
+ * The parameters of effect's token-bucket `RateLimiter` that keep at most `limit` requests in any `window` (see
+ * `PayFieldsLimiter.tokenBucketFor`, where the limiter of /pay/fields now lives).
  *
  * @since 0.1.0
  * @category rate limits
  */
-export const tokenBucketFor = (
+export const tokenBucketFor: (
   limit: number,
   window: Duration.DurationInput
-): { readonly limit: number; readonly interval: Duration.Duration; readonly worstCase: number } => {
-  const windowMs = Duration.toMillis(Duration.decode(window))
-  const burst = Math.max(1, Math.floor(limit / 45))
-  const millisPerToken = Math.ceil(windowMs / Math.max(1, limit - burst - 1))
-  return {
-    limit: burst,
-    interval: Duration.millis(burst * millisPerToken),
-    // the burst, plus the refills of one window, plus one refill landing on its edge
-    worstCase: burst + Math.floor(windowMs / millisPerToken) + 1
-  }
+) => { readonly limit: number; readonly interval: Duration.Duration; readonly worstCase: number } =
+  PayFieldsLimiter.tokenBucketFor
+
+/**
+ * What {@link BusinessClientService.resumePending} made of one pending exchange:
+ *
+ * - `Found`: the server had its transaction (the lookup by request_id found it);
+ * - `Sent`: the server had none, so it was sent again with the same request_id, and answered with its transaction;
+ * - `Refused`: the server answered with a definite refusal (its stored answer to the request_id, or a refusal
+ *   before execution that stored nothing: the id is free again);
+ * - `Unknown`: still no telling answer (the server is unreachable or faulty): call `resumePending` again later.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Resumed = Data.TaggedEnum<{
+  Found: { readonly requestId: string; readonly transaction: ExchangeTransaction.ExchangeTransaction }
+  Sent: { readonly requestId: string; readonly transaction: ExchangeTransaction.ExchangeTransaction }
+  Refused: { readonly requestId: string; readonly error: BusinessClientError | RequestIdConflict }
+  Unknown: { readonly requestId: string; readonly message: string }
+}>
+
+/**
+ * Constructors and matchers of {@link Resumed}.
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const Resumed = Data.taggedEnum<Resumed>()
+
+/**
+ * The answer of {@link BusinessClientService.resumePending}: how many exchanges were pending, what became of each,
+ * oldest first.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ResumeSummary {
+  readonly pending: number
+  readonly found: number
+  readonly sent: number
+  readonly refused: number
+  readonly unknown: number
+  readonly results: ReadonlyArray<Resumed>
+}
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export interface ResumeOptions {
+  /**
+   * only the exchanges registered at least this long ago (default: all). Replicas that share a ledger and resume
+   * when they start pass more than the client's `deadline` (2 minutes by default), so a call still running in
+   * another process is left to it (resuming it would be safe, the server executes a request_id once, but wasted)
+   */
+  readonly olderThan?: Duration.DurationInput | undefined
+  /** how many exchanges are settled at once (default 4) */
+  readonly concurrency?: number | undefined
 }
 
 /**
@@ -236,7 +300,8 @@ const toError = (failure: Http.Failure, requestId?: string): BusinessClientError
   })
 
 /**
- * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`. A base
+ * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`, and
+ * uses the `PayFieldsLimiter` of the context when there is one (otherwise a limiter of its own). A base
  * URL that is not an absolute http(s) URL (or carries credentials, a query or a fragment) is refused here, with a
  * `ConfigError`, not at the first call.
  *
@@ -254,12 +319,15 @@ export const make = (
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
     const ledger = yield* RequestLedger.RequestLedger
-    const bucket = tokenBucketFor(cfg.payFieldsLimit.limit, cfg.payFieldsLimit.window)
-    const payFieldsLimiter = yield* RateLimiter.make({
-      limit: bucket.limit,
-      interval: bucket.interval,
-      algorithm: "token-bucket"
-    })
+    const shared = yield* Effect.serviceOption(PayFieldsLimiter.PayFieldsLimiter)
+    const payFieldsLimiter = Option.isSome(shared) ? shared.value : yield* PayFieldsLimiter.make(cfg.payFieldsLimit)
+    /** a ledger write after the request left: its failure must not hide the answer; the entry stays pending */
+    const record = <A>(write: Effect.Effect<A, RequestLedger.RequestLedgerError>, requestId: string) =>
+      Effect.catchAll(Effect.asVoid(write), (e) =>
+        Effect.logWarning(
+          `the request ledger could not record what became of exchange ${requestId}; it stays pending (resumePending settles it): ${e.message}`
+        )
+      )
     const withAuth = (request: HttpClientRequest.HttpClientRequest) =>
       request.pipe(HttpClientRequest.bearerToken(cfg.token), HttpClientRequest.acceptJson)
     const provide = Effect.provideService(HttpClient.HttpClient, http)
@@ -362,7 +430,10 @@ export const make = (
         const unknown = (cause: BusinessClientError) =>
           Effect.gen(function* () {
             const n = yield* Ref.get(attempts)
-            yield* ledger.complete(requestId, RequestLedger.Outcome.Unknown({ message: cause.message }))
+            yield* record(
+              ledger.complete(requestId, RequestLedger.Outcome.Unknown({ message: cause.message })),
+              requestId
+            )
             return yield* Effect.fail(
               new ExchangeOutcomeUnknown({
                 requestId,
@@ -376,7 +447,10 @@ export const make = (
           Effect.gen(function* () {
             const found = yield* Effect.either(findTransactionByRequestId(requestId))
             if (Either.isRight(found) && Option.isSome(found.right)) {
-              yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.right.value }))
+              yield* record(
+                ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.right.value })),
+                requestId
+              )
               return found.right.value
             }
             return yield* unknown(cause)
@@ -384,7 +458,10 @@ export const make = (
         const settle = Effect.gen(function* () {
           const result = yield* Effect.either(Effect.retry(attempt, Http.retrySchedule(cfg.exchangeRetry)))
           if (Either.isRight(result)) {
-            yield* ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value }))
+            yield* record(
+              ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value })),
+              requestId
+            )
             return result.right.value
           }
           const failure = result.left
@@ -392,15 +469,18 @@ export const make = (
           const code = error.body?.code
           if (code === BusinessApi.ErrorCode.RequestIdConflict) {
             // the server holds this id for another body: it is not ours
-            yield* ledger.release(requestId)
+            yield* record(ledger.release(requestId), requestId)
             return yield* Effect.fail(new RequestIdConflict({ requestId, message: error.message }))
           }
           if (code === BusinessApi.ErrorCode.DuplicateRequest) return yield* reconcile(error)
           if (failure.replayed === true && failure.status !== undefined) {
             // the stored result of this request_id: the server will answer it again, so keep it
-            yield* ledger.complete(
-              requestId,
-              RequestLedger.Outcome.Rejected({ status: failure.status, code, message: error.message })
+            yield* record(
+              ledger.complete(
+                requestId,
+                RequestLedger.Outcome.Rejected({ status: failure.status, code, message: error.message })
+              ),
+              requestId
             )
             return yield* Effect.fail(error)
           }
@@ -408,7 +488,7 @@ export const make = (
             failure.status !== undefined && failure.status >= 400 && failure.status < 500 && !Http.isRetryable(failure)
           if (!refused && (failure.ambiguous || (yield* Ref.get(ambiguous)) > 0)) return yield* reconcile(error)
           // refused before execution (or not processed at all): nothing is stored, the id is free again
-          yield* ledger.release(requestId)
+          yield* record(ledger.release(requestId), requestId)
           return yield* Effect.fail(error)
         })
         const settled = yield* Effect.timeoutOption(settle, deadline)
@@ -416,27 +496,95 @@ export const make = (
         const sent = (yield* Ref.get(attempts)) > 0
         const late = toError(Http.deadlineFailure(deadline, sent), requestId)
         if (sent) return yield* unknown(late)
-        yield* ledger.release(requestId)
+        yield* record(ledger.release(requestId), requestId)
         return yield* Effect.fail(late)
-      }).pipe(
-        Effect.catchTag("RequestLedgerError", (e) => Effect.die(e)),
-        provide,
-        Effect.withSpan("BusinessClient.exchange", spanOptions)
-      )
+      }).pipe(provide, Effect.withSpan("BusinessClient.exchange", spanOptions))
 
-    const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (request) =>
-      call(
-        // every attempt takes a token: retries count against the limit too
-        payFieldsLimiter(
-          Http.send(
-            withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(HttpClientRequest.bodyUnsafeJson(request)),
-            { ...limits, success: PayFields.FieldsResponse, errorBody }
-          )
+    const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (request) => {
+      // every attempt takes a permit: retries count against the limit too. A limiter that fails ends the call
+      // (carried beside the answer, so that the retry schedule sees only HTTP failures)
+      const attempt = Effect.flatMap(
+        Effect.either(payFieldsLimiter.take),
+        (
+          permit
+        ): Effect.Effect<
+          Either.Either<Http.Answer<PayFields.FieldsResponse>, PayFieldsLimiter.PayFieldsLimiterError>,
+          Http.Failure,
+          HttpClient.HttpClient
+        > =>
+          Either.isLeft(permit)
+            ? Effect.succeed(Either.left(permit.left))
+            : Effect.map(
+                Http.send(
+                  withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(
+                    HttpClientRequest.bodyUnsafeJson(request)
+                  ),
+                  { ...limits, success: PayFields.FieldsResponse, errorBody }
+                ),
+                (answer) => Either.right(answer)
+              )
+      )
+      return attempt.pipe(
+        Effect.retry(Http.retrySchedule(cfg.retry)),
+        (retried) => Http.withDeadline(retried, deadline),
+        Effect.mapError((f) => toError(f)),
+        Effect.flatMap(
+          Either.match({ onLeft: (e) => Effect.fail(e), onRight: (answer) => Effect.succeed(answer.value) })
         ),
-        "BusinessClient.transferFieldRequirements"
+        provide,
+        Effect.withSpan("BusinessClient.transferFieldRequirements", spanOptions)
       )
+    }
 
-    return { exchange, exchangeReasons, findTransactionByRequestId, transferFieldRequirements }
+    const resumePending: BusinessClientService["resumePending"] = (options) =>
+      Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const before = now - Duration.toMillis(Duration.decode(options?.olderThan ?? Duration.zero))
+        const entries = (yield* ledger.pending).filter((e) => e.registeredAt <= before)
+        const settle = (entry: RequestLedger.Entry): Effect.Effect<Resumed> =>
+          Effect.gen(function* () {
+            const requestId = entry.requestId
+            const request = RequestLedger.requestOf(entry)
+            if (Either.isLeft(request)) {
+              return Resumed.Unknown({
+                requestId,
+                message: `the ledger's body does not decode: ${request.left.message}`
+              })
+            }
+            const found = yield* Effect.either(findTransactionByRequestId(requestId))
+            if (Either.isLeft(found)) {
+              return Resumed.Unknown({ requestId, message: `the lookup by request_id failed: ${found.left.message}` })
+            }
+            if (Option.isSome(found.right)) {
+              const transaction = found.right.value
+              yield* record(ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction })), requestId)
+              return Resumed.Found({ requestId, transaction })
+            }
+            const sent = yield* Effect.either(exchange(request.right))
+            if (Either.isRight(sent)) return Resumed.Sent({ requestId, transaction: sent.right })
+            const error = sent.left
+            switch (error._tag) {
+              case "BusinessClientError":
+              case "RequestIdConflict":
+                return Resumed.Refused({ requestId, error })
+              case "ExchangeOutcomeUnknown":
+              case "RequestLedgerError":
+                return Resumed.Unknown({ requestId, message: error.message })
+            }
+          })
+        const results = yield* Effect.forEach(entries, settle, { concurrency: options?.concurrency ?? 4 })
+        const count = (tag: Resumed["_tag"]) => results.filter((r) => r._tag === tag).length
+        return {
+          pending: entries.length,
+          found: count("Found"),
+          sent: count("Sent"),
+          refused: count("Refused"),
+          unknown: count("Unknown"),
+          results
+        }
+      }).pipe(Effect.withSpan("BusinessClient.resumePending", spanOptions))
+
+    return { exchange, resumePending, exchangeReasons, findTransactionByRequestId, transferFieldRequirements }
   })
 
 /**
