@@ -25,8 +25,15 @@ export const table = "payrules_request_ledger"
 /** the migrations of the payrules tables, apart from an application's own (`effect_sql_migrations`) @internal */
 export const migrationsTable = "payrules_migrations"
 
-/** expired entries dropped per new registration, as the in-memory ledger does @internal */
-export const SWEEP = 8
+/**
+ * Expired entries are dropped as new ids arrive, as the in-memory ledger does (8 per new id), in one statement every
+ * `SWEEP_EVERY` new ids of a ledger (up to `SWEEP_EVERY * 8`), which spares most registrations a round trip.
+ *
+ * @internal
+ */
+export const SWEEP_EVERY = 8
+
+const SWEEP = 8 * SWEEP_EVERY
 
 /** @internal */
 export const migrations: Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>> = {
@@ -122,6 +129,7 @@ export const make = (options?: RequestLedger.Options) =>
     const sql = yield* SqlClient.SqlClient
     const windowMillis = Duration.toMillis(Duration.decode(options?.window ?? RequestLedger.defaultWindow))
     const skipLocked = sql.onDialectOrElse({ pg: () => " FOR UPDATE SKIP LOCKED", orElse: () => "" })
+    let registered = 0
 
     const toEntry = (row: unknown, requestId?: string) =>
       Either.match(decodeRow(row), {
@@ -162,10 +170,12 @@ ON CONFLICT (request_id) DO UPDATE SET
 RETURNING ${sql.literal(columns)}`
         const entry = yield* toEntry(rows[0], requestId)
         if (entry.received === 1) {
-          // a new (or renewed) id: drop a few expired entries, as the in-memory ledger does
-          yield* sql`DELETE FROM ${sql(table)} WHERE request_id IN (
+          // a new (or renewed) id: now and then, drop the expired entries that came due since
+          if (++registered % SWEEP_EVERY === 0) {
+            yield* sql`DELETE FROM ${sql(table)} WHERE request_id IN (
   SELECT request_id FROM ${sql(table)} WHERE expires_at <= ${now} AND request_id <> ${requestId}
   ORDER BY expires_at LIMIT ${SWEEP}${sql.literal(skipLocked)})`
+          }
           return RequestLedger.Registration.New({ entry })
         }
         return entry.fingerprint === body
