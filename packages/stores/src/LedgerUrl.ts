@@ -56,7 +56,7 @@ const forms = "memory, sqlite:<file> or postgres://user@host:port/database"
  * ```ts
  * import { LedgerUrl } from "@payrules/stores"
  *
- * console.log(LedgerUrl.unsafeParse("sqlite:./payrules.db")) // { _tag: "Sqlite", filename: "./payrules.db" }
+ * console.log(LedgerUrl.unsafeParse("sqlite:./payrules.db")) // { filename: "./payrules.db", _tag: "Sqlite" }
  * ```
  *
  * @since 0.1.0
