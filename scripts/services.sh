@@ -8,9 +8,11 @@
 #   scripts/services.sh run <command...>   start, run the command with the servers' URLs in its environment, stop
 #
 # .services/env holds PAYRULES_POSTGRES_URL and PAYRULES_REDIS_URL (`set -a; . .services/env; set +a` to use them).
+# PAYRULES_SERVICES_DIR=<dir> keeps the state there instead of .services: several sets of servers can run at once
+# (the test setup of each package that needs them starts its own in a directory of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-state="$PWD/.services"
+state="${PAYRULES_SERVICES_DIR:-$PWD/.services}"
 
 pg_bin() {
   local dir
@@ -30,8 +32,17 @@ install_missing() {
     exit 1
   fi
   echo "services: installing ${missing[*]} from Debian's packages"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # one install at a time (two test setups may start together): the second finds the packages installed
+  exec 9>"${TMPDIR:-/tmp}/payrules-services-install.lock"
+  flock 9
+  missing=()
+  pg_bin >/dev/null || missing+=(postgresql)
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  if [ ${#missing[@]} -gt 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  flock -u 9
   # the packages start system services on their default ports: those are not ours, stop them
   if command -v service >/dev/null; then
     service postgresql stop >/dev/null 2>&1 || true
@@ -58,25 +69,43 @@ start() {
   bin="$(pg_bin)"
   mkdir -p "$state"
   chmod 755 "$state"
-  pg_port="$(free_port)"
-  redis_port="$(free_port)"
   # the data lives outside the checkout, where the postgres user can reach it whatever the checkout's permissions
   local pg
   pg="$(mktemp -d "${TMPDIR:-/tmp}/payrules-pg.XXXXXX")"
   chmod 755 "$pg"
-  [ "$(id -u)" -eq 0 ] && chown postgres "$pg"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres "$pg"; fi
   as_pg "$bin/initdb" -D "$pg/data" -U payrules --auth=trust --encoding=UTF8 --no-locale >"$state/pg-init.log" 2>&1 || {
     cat "$state/pg-init.log" >&2
     exit 1
   }
-  as_pg "$bin/pg_ctl" -D "$pg/data" -l "$pg/server.log" -w -t 60 \
-    -o "-p $pg_port -c listen_addresses=127.0.0.1 -k $pg -c fsync=off -c max_connections=200" start >/dev/null
+  # a free port can be taken by another process before the server binds it: try another one
+  local tries
+  for tries in 1 2 3 4 5; do
+    pg_port="$(free_port)"
+    if as_pg "$bin/pg_ctl" -D "$pg/data" -l "$pg/server.log" -w -t 60 \
+      -o "-p $pg_port -c listen_addresses=127.0.0.1 -k $pg -c fsync=off -c max_connections=200" start >/dev/null; then
+      break
+    fi
+    [ "$tries" -eq 5 ] && { cat "$pg/server.log" >&2; exit 1; }
+  done
   as_pg "$bin/createdb" -h 127.0.0.1 -p "$pg_port" -U payrules payrules
-  redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes \
-    --pidfile "$state/redis.pid" --logfile "$state/redis.log" --dir "$state"
-  for _ in $(seq 1 100); do
-    redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break
-    sleep 0.1
+  for tries in 1 2 3 4 5; do
+    redis_port="$(free_port)"
+    redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes \
+      --pidfile "$state/redis.pid" --logfile "$state/redis.log" --dir "$state"
+    local up=no
+    for _ in $(seq 1 100); do
+      # ours: the process of our pid file answers (not another server that holds the port)
+      if [ -f "$state/redis.pid" ] && kill -0 "$(cat "$state/redis.pid")" 2>/dev/null &&
+        redis-cli -p "$redis_port" ping >/dev/null 2>&1; then
+        up=yes
+        break
+      fi
+      sleep 0.1
+    done
+    [ "$up" = yes ] && break
+    rm -f "$state/redis.pid"
+    [ "$tries" -eq 5 ] && { cat "$state/redis.log" >&2; exit 1; }
   done
   cat >"$state/env" <<EOF
 PAYRULES_POSTGRES_URL=postgres://payrules@127.0.0.1:$pg_port/payrules
@@ -84,11 +113,12 @@ PAYRULES_REDIS_URL=redis://127.0.0.1:$redis_port
 PAYRULES_SERVICES_PG_BIN=$bin
 PAYRULES_SERVICES_PG_DIR=$pg
 EOF
-  echo "services: PostgreSQL on 127.0.0.1:$pg_port, Redis on 127.0.0.1:$redis_port (.services/env)"
+  echo "services: PostgreSQL on 127.0.0.1:$pg_port, Redis on 127.0.0.1:$redis_port ($state/env)"
 }
 
 stop() {
   [ -f "$state/env" ] || { rm -rf "$state"; return 0; }
+  local PAYRULES_SERVICES_PG_BIN PAYRULES_SERVICES_PG_DIR PAYRULES_REDIS_URL
   # shellcheck disable=SC1091
   . "$state/env"
   as_pg "$PAYRULES_SERVICES_PG_BIN/pg_ctl" -D "$PAYRULES_SERVICES_PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true

@@ -9,7 +9,10 @@ import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 import type { Reporter } from "vitest/reporters"
 
-const conditions = ["@payrules/source", "module", "node", "import", "default"]
+// Vite adds `import` (and `require`) by how a module is imported. vitest also hands these conditions to node
+// (`--conditions`) for the packages it leaves to node, and node applies them to `require` too: an `import` or `module`
+// here would make a CommonJS package (pg) `require` the ESM build of its dependency (pg-pool)
+const conditions = ["@payrules/source", "node", "default"]
 
 const testTimeout = 30_000
 

@@ -44,6 +44,9 @@ for name in $(compgen -e | grep '^npm_config_' || true); do
   *) unset "$name" ;;
   esac
 done
+# the SQLite ledger's native addon (better-sqlite3) builds from source against the local Node headers: no prebuilt
+# binary is fetched from outside the registry
+export npm_config_build_from_source=true
 echo '{ "name": "payrules-pack-smoke", "version": "1.0.0", "private": true, "type": "module" }' >package.json
 npm install --no-audit --no-fund --loglevel=error "$work"/tarballs/*.tgz >/dev/null
 cp "$cli_dir/test/fixtures/pro-plan.json" plan.json

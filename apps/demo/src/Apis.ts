@@ -128,12 +128,20 @@ export const Apis = {
       (url) => remote("MERCHANT", (t) => merchantClient(url, t)),
       FetchHttpClient.layer
     ),
-  business: (baseUrl: Option.Option<string>): ApiLayer<BusinessClient.BusinessClient> =>
-    choose(
-      baseUrl,
-      (s) => businessClient(s.urls.business, sandboxToken),
-      (url) => remote("BUSINESS", (t) => businessClient(url, t)),
-      Layer.merge(FetchHttpClient.layer, RequestLedger.layer)
+  business: (
+    baseUrl: Option.Option<string>,
+    ledger: Layer.Layer<RequestLedger.RequestLedger, CliError> = RequestLedger.layer
+  ): ApiLayer<BusinessClient.BusinessClient> =>
+    Layer.unwrapScoped(
+      // the ledger opens (and fails) before the sandbox starts
+      Effect.map(Layer.build(ledger), (context) =>
+        choose(
+          baseUrl,
+          (s) => businessClient(s.urls.business, sandboxToken),
+          (url) => remote("BUSINESS", (t) => businessClient(url, t)),
+          Layer.merge(FetchHttpClient.layer, Layer.succeedContext(context))
+        )
+      )
     ),
   openBanking: (baseUrl: Option.Option<string>, financialId: string): ApiLayer<OpenBankingClient.OpenBankingClient> =>
     choose(

@@ -18,6 +18,7 @@ import { CliError, oneLine } from "./CliError.js"
 import * as Exchange from "./commands/Exchange.js"
 import * as Payment from "./commands/Payment.js"
 import * as Plans from "./commands/Plans.js"
+import * as Resume from "./commands/Resume.js"
 import * as Serve from "./commands/Serve.js"
 import * as Simulate from "./commands/Simulate.js"
 import * as ValidatePayment from "./commands/ValidatePayment.js"
@@ -36,6 +37,7 @@ const commands = [
   Simulate.command,
   ValidatePayment.command,
   Exchange.command,
+  Resume.command,
   Payment.command,
   Serve.command
 ] as const

@@ -18,6 +18,7 @@ describe("payrules (in process)", () => {
         "simulate",
         "validate-payment",
         "exchange",
+        "resume",
         "payment",
         "serve"
       ])

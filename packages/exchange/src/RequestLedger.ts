@@ -9,17 +9,25 @@
  * costs the same whatever the ledger holds, and expired entries are pruned as new ones arrive, so memory stays
  * bounded under a stream of new ids.
  *
+ * The service is the same whatever keeps the entries: this module's in-memory ledger (the default), or a durable
+ * store of `@payrules/stores` (a SQLite file for one process, PostgreSQL for several), which survives a crash: every
+ * entry carries its canonical body and its {@link State}, so a new process finds the exchanges that were in flight
+ * ({@link RequestLedgerService.pending}) and settles them.
+ *
  * @since 0.1.0
  */
-import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import type * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as ExchangeRequest from "./ExchangeRequest.js"
-import type * as ExchangeTransaction from "./ExchangeTransaction.js"
+import * as ExchangeTransaction from "./ExchangeTransaction.js"
+import * as memoryLedger from "./internal/memoryLedger.js"
 
 /**
  * What came of a request:
@@ -47,6 +55,106 @@ export type Outcome = Data.TaggedEnum<{
 export const Outcome = Data.taggedEnum<Outcome>()
 
 /**
+ * The outcome as stored by a durable ledger: a Schema whose encoded side is plain JSON (the transaction in its wire
+ * form), so a store keeps it as text and reads back the same {@link Outcome}.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const OutcomeSchema: Schema.Schema<Outcome, OutcomeEncoded> = Schema.transform(
+  Schema.Union(
+    Schema.TaggedStruct("Succeeded", { transaction: ExchangeTransaction.Lenient }),
+    Schema.TaggedStruct("Rejected", {
+      status: Schema.Int,
+      code: Schema.optionalWith(Schema.Int, { exact: true }),
+      message: Schema.String
+    }),
+    Schema.TaggedStruct("Unknown", { message: Schema.String })
+  ),
+  Schema.declare(
+    (u): u is Outcome => Outcome.$is("Succeeded")(u) || Outcome.$is("Rejected")(u) || Outcome.$is("Unknown")(u),
+    { identifier: "Outcome" }
+  ),
+  {
+    strict: true,
+    decode: (o): Outcome => {
+      switch (o._tag) {
+        case "Succeeded":
+          return Outcome.Succeeded({ transaction: o.transaction })
+        case "Rejected":
+          return Outcome.Rejected(o.code === undefined ? { status: o.status, message: o.message } : o)
+        case "Unknown":
+          return Outcome.Unknown({ message: o.message })
+      }
+    },
+    encode: (o) => {
+      switch (o._tag) {
+        case "Succeeded":
+          return { _tag: "Succeeded" as const, transaction: o.transaction }
+        case "Rejected":
+          return o.code === undefined
+            ? { _tag: "Rejected" as const, status: o.status, message: o.message }
+            : { _tag: "Rejected" as const, status: o.status, code: o.code, message: o.message }
+        case "Unknown":
+          return { _tag: "Unknown" as const, message: o.message }
+      }
+    }
+  }
+).annotations({ identifier: "RequestLedgerOutcome" })
+
+/**
+ * The stored form of an {@link Outcome}.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OutcomeEncoded =
+  | { readonly _tag: "Succeeded"; readonly transaction: ExchangeTransaction.Encoded }
+  | { readonly _tag: "Rejected"; readonly status: number; readonly code?: number; readonly message: string }
+  | { readonly _tag: "Unknown"; readonly message: string }
+
+/**
+ * Where an exchange stands in the ledger:
+ *
+ * - `in-flight`: registered, no outcome recorded yet (being sent, or its process stopped before the answer);
+ * - `succeeded`: the API answered with the transaction;
+ * - `refused`: the API answered with a definite refusal that it keeps for the request_id;
+ * - `unknown`: no answer told what became of it: resume it with the same request_id and body.
+ *
+ * `in-flight` and `unknown` are the pending states that {@link RequestLedgerService.pending} lists.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type State = "in-flight" | "succeeded" | "refused" | "unknown"
+
+/**
+ * The {@link State} of an entry with this outcome.
+ *
+ * @since 0.2.0
+ * @category getters
+ */
+export const stateOf = (outcome: Option.Option<Outcome>): State => {
+  if (Option.isNone(outcome)) return "in-flight"
+  switch (outcome.value._tag) {
+    case "Succeeded":
+      return "succeeded"
+    case "Rejected":
+      return "refused"
+    case "Unknown":
+      return "unknown"
+  }
+}
+
+/**
+ * Whether an entry in this state waits to be settled (`in-flight` or `unknown`).
+ *
+ * @since 0.2.0
+ * @category predicates
+ */
+export const isPending = (state: State): boolean => state === "in-flight" || state === "unknown"
+
+/**
  * What the ledger remembers of a request_id.
  *
  * @since 0.1.0
@@ -54,7 +162,10 @@ export const Outcome = Data.taggedEnum<Outcome>()
  */
 export interface Entry {
   readonly requestId: string
-  /** `ExchangeRequest.fingerprint` of the body */
+  /**
+   * `ExchangeRequest.fingerprint` of the body: the canonical JSON of the request (keys sorted), which is both its
+   * identity and the body itself, so a ledger can resend it ({@link requestOf})
+   */
   readonly fingerprint: string
   /** epoch milliseconds, from `Clock` */
   readonly registeredAt: number
@@ -62,6 +173,12 @@ export interface Entry {
   readonly expiresAt: number
   /** the first result of the request, once known (a later `complete` replaces an `Unknown`) */
   readonly outcome: Option.Option<Outcome>
+  /**
+   * where the exchange stands, from its outcome (see {@link stateOf})
+   *
+   * @since 0.2.0
+   */
+  readonly state: State
   /** how many times the id was registered: the first time, identical repeats and conflicts */
   readonly received: number
   /** how many of those came with another body */
@@ -99,37 +216,52 @@ export type Registration = Data.TaggedEnum<{
 export const Registration = Data.taggedEnum<Registration>()
 
 /**
- * `complete` for a request_id the ledger does not hold (never registered, released, or expired).
+ * A ledger operation that failed:
+ *
+ * - `NotRegistered`: `complete` for a request_id the ledger does not hold (never registered, released, or expired);
+ * - `StoreFailed`: a durable store could not be read or written (the database is unreachable, a row does not
+ *   decode); the in-memory ledger never fails so.
  *
  * @since 0.1.0
  * @category errors
  */
 export class RequestLedgerError extends Data.TaggedError("RequestLedgerError")<{
-  readonly reason: "NotRegistered"
-  readonly requestId: string
+  readonly reason: "NotRegistered" | "StoreFailed"
+  /** the request_id the operation was about, when it was about one */
+  readonly requestId?: string | undefined
   readonly message: string
+  readonly cause?: unknown
 }> {}
 
 /**
+ * The ledger. `E` is what its store may fail with: `never` for the in-memory ledger ({@link make}), a
+ * `RequestLedgerError` with reason `StoreFailed` for a durable one, as the {@link RequestLedger} service says.
+ *
  * @since 0.1.0
  * @category models
  */
-export interface RequestLedgerService {
+export interface RequestLedgerService<E = RequestLedgerError> {
   /** records the request if its id is new, and says whether to send (or execute) it */
-  readonly register: (request: ExchangeRequest.ExchangeRequest) => Effect.Effect<Registration>
+  readonly register: (request: ExchangeRequest.ExchangeRequest) => Effect.Effect<Registration, E>
   /** records what came of a registered request; a later outcome replaces an earlier one */
-  readonly complete: (requestId: string, outcome: Outcome) => Effect.Effect<Entry, RequestLedgerError>
+  readonly complete: (requestId: string, outcome: Outcome) => Effect.Effect<Entry, RequestLedgerError | E>
   /**
    * forgets a registered id: its request was refused before execution, so nothing is stored and the id may be used
    * again, with any body; answers whether the ledger held it (an expired entry is dropped, and does not count)
    */
-  readonly release: (requestId: string) => Effect.Effect<boolean>
+  readonly release: (requestId: string) => Effect.Effect<boolean, E>
   /** the live entry of an id */
-  readonly lookup: (requestId: string) => Effect.Effect<Option.Option<Entry>>
+  readonly lookup: (requestId: string) => Effect.Effect<Option.Option<Entry>, E>
   /** every live entry, oldest first */
-  readonly entries: Effect.Effect<ReadonlyArray<Entry>>
+  readonly entries: Effect.Effect<ReadonlyArray<Entry>, E>
+  /**
+   * every live entry that waits to be settled (`in-flight` or `unknown`), oldest first
+   *
+   * @since 0.2.0
+   */
+  readonly pending: Effect.Effect<ReadonlyArray<Entry>, E>
   /** drops every expired entry now (they are also dropped a few at a time as new ids arrive); answers how many */
-  readonly prune: Effect.Effect<number>
+  readonly prune: Effect.Effect<number, E>
 }
 
 /**
@@ -150,6 +282,25 @@ export class RequestLedger extends Context.Tag("@payrules/exchange/RequestLedger
 export const defaultWindow: Duration.Duration = Duration.hours(24)
 
 /**
+ * The request an entry holds, decoded from its canonical body ({@link Entry.fingerprint}): what a resumed exchange
+ * sends again, with the same request_id.
+ *
+ * @since 0.2.0
+ * @category getters
+ */
+export const requestOf = (entry: Entry): Either.Either<ExchangeRequest.ExchangeRequest, ParseResult.ParseError> =>
+  Either.flatMap(Schema.decodeUnknownEither(Schema.parseJson())(entry.fingerprint), ExchangeRequest.parse)
+
+/**
+ * A message that says why a request_id was refused as a conflict.
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const conflictMessage = (requestId: string): string =>
+  `request_id ${JSON.stringify(requestId)} was used for a different body: reuse it only to retry the same exchange, and take a new request_id for a new one`
+
+/**
  * @since 0.1.0
  * @category models
  */
@@ -157,12 +308,6 @@ export interface Options {
   /** how long an entry lives after registration (default {@link defaultWindow}) */
   readonly window?: Duration.DurationInput | undefined
 }
-
-/** expired entries dropped per registration: more than one, so a backlog drains while new ids keep coming */
-const SWEEP = 8
-
-const conflictMessage = (requestId: string) =>
-  `request_id ${JSON.stringify(requestId)} was used for a different body: reuse it only to retry the same exchange, and take a new request_id for a new one`
 
 /**
  * An in-memory ledger. Each operation reads the time once from `Clock` and runs without yielding, so concurrent
@@ -172,99 +317,8 @@ const conflictMessage = (requestId: string) =>
  * @since 0.1.0
  * @category constructors
  */
-export const make = (options?: Options): Effect.Effect<RequestLedgerService> =>
-  Effect.sync(() => {
-    const windowMillis = Duration.toMillis(Duration.decode(options?.window ?? defaultWindow))
-    const entries = new Map<string, Entry>()
-
-    const sweep = (now: number, most: number): number => {
-      let dropped = 0
-      for (const [id, entry] of entries) {
-        if (dropped >= most || entry.expiresAt > now) break
-        entries.delete(id)
-        dropped++
-      }
-      return dropped
-    }
-    const live = (requestId: string, now: number): Entry | undefined => {
-      const entry = entries.get(requestId)
-      return entry !== undefined && now < entry.expiresAt ? entry : undefined
-    }
-
-    const register = (request: ExchangeRequest.ExchangeRequest): Effect.Effect<Registration> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.sync(() => {
-          const requestId = request.request_id
-          const given = ExchangeRequest.fingerprint(request)
-          const existing = live(requestId, now)
-          if (existing !== undefined) {
-            const same = existing.fingerprint === given
-            const entry: Entry = {
-              ...existing,
-              received: existing.received + 1,
-              conflicts: existing.conflicts + (same ? 0 : 1)
-            }
-            entries.set(requestId, entry)
-            return same
-              ? Registration.Replay({ entry, outcome: entry.outcome })
-              : Registration.Conflict({
-                  requestId,
-                  recorded: existing.fingerprint,
-                  given,
-                  message: conflictMessage(requestId)
-                })
-          }
-          sweep(now, SWEEP)
-          const entry: Entry = {
-            requestId,
-            fingerprint: given,
-            registeredAt: now,
-            expiresAt: now + windowMillis,
-            outcome: Option.none(),
-            received: 1,
-            conflicts: 0
-          }
-          // delete first: an expired entry of the same id leaves its place, and the new one goes to the end
-          entries.delete(requestId)
-          entries.set(requestId, entry)
-          return Registration.New({ entry })
-        })
-      )
-
-    const complete = (requestId: string, outcome: Outcome): Effect.Effect<Entry, RequestLedgerError> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.suspend(() => {
-          const existing = live(requestId, now)
-          if (existing === undefined) {
-            return Effect.fail(
-              new RequestLedgerError({
-                reason: "NotRegistered",
-                requestId,
-                message: `request_id ${JSON.stringify(requestId)} is not in the ledger (never registered, released, or expired)`
-              })
-            )
-          }
-          const entry: Entry = { ...existing, outcome: Option.some(outcome) }
-          entries.set(requestId, entry)
-          return Effect.succeed(entry)
-        })
-      )
-
-    return RequestLedger.of({
-      register,
-      complete,
-      // answers whether a live entry was held; an expired one is dropped all the same
-      release: (requestId) =>
-        Effect.map(Clock.currentTimeMillis, (now) => {
-          const held = live(requestId, now) !== undefined
-          entries.delete(requestId)
-          return held
-        }),
-      lookup: (requestId) => Effect.map(Clock.currentTimeMillis, (now) => Option.fromNullable(live(requestId, now))),
-      entries: Effect.map(Clock.currentTimeMillis, (now) => [...entries.values()].filter((e) => now < e.expiresAt)),
-      prune: Effect.map(Clock.currentTimeMillis, (now) => sweep(now, Number.POSITIVE_INFINITY))
-    })
-  })
+export const make = (options?: Options): Effect.Effect<RequestLedgerService<never>> =>
+  memoryLedger.make(Duration.toMillis(Duration.decode(options?.window ?? defaultWindow)))
 
 /**
  * An in-memory ledger with the given window.
@@ -288,7 +342,9 @@ export const layer: Layer.Layer<RequestLedger> = layerWith({})
  * @since 0.1.0
  * @category accessors
  */
-export const register = (request: ExchangeRequest.ExchangeRequest): Effect.Effect<Registration, never, RequestLedger> =>
+export const register = (
+  request: ExchangeRequest.ExchangeRequest
+): Effect.Effect<Registration, RequestLedgerError, RequestLedger> =>
   Effect.flatMap(RequestLedger, (ledger) => ledger.register(request))
 
 /**
@@ -309,7 +365,7 @@ export const complete = (
  * @since 0.1.0
  * @category accessors
  */
-export const release = (requestId: string): Effect.Effect<boolean, never, RequestLedger> =>
+export const release = (requestId: string): Effect.Effect<boolean, RequestLedgerError, RequestLedger> =>
   Effect.flatMap(RequestLedger, (ledger) => ledger.release(requestId))
 
 /**
@@ -318,5 +374,16 @@ export const release = (requestId: string): Effect.Effect<boolean, never, Reques
  * @since 0.1.0
  * @category accessors
  */
-export const lookup = (requestId: string): Effect.Effect<Option.Option<Entry>, never, RequestLedger> =>
+export const lookup = (requestId: string): Effect.Effect<Option.Option<Entry>, RequestLedgerError, RequestLedger> =>
   Effect.flatMap(RequestLedger, (ledger) => ledger.lookup(requestId))
+
+/**
+ * {@link RequestLedgerService.pending} through the service.
+ *
+ * @since 0.2.0
+ * @category accessors
+ */
+export const pending: Effect.Effect<ReadonlyArray<Entry>, RequestLedgerError, RequestLedger> = Effect.flatMap(
+  RequestLedger,
+  (ledger) => ledger.pending
+)

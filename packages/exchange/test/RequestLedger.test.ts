@@ -1,6 +1,6 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
-import { Duration, Effect, Either, Exit, FastCheck, Option, TestClock } from "effect"
+import { DateTime, Duration, Effect, Either, Exit, FastCheck, Option, Schema, TestClock } from "effect"
 
 const request = (requestId: string, amount = 100.5, reorder = false) => {
   const from = { account_id: "a-gbp", currency: "GBP", amount }
@@ -250,4 +250,75 @@ describe("RequestLedger against a model", () => {
       }),
     { fastCheck: { numRuns: 200 } }
   )
+})
+
+describe("RequestLedger states, pending and stored outcomes", () => {
+  it.effect("the state follows the outcome; pending lists the in-flight and unknown entries, oldest first", () =>
+    Effect.gen(function* () {
+      const ledger = yield* RequestLedger.RequestLedger
+      for (const id of ["p-1", "p-2", "p-3", "p-4"]) {
+        yield* ledger.register(request(id))
+        yield* TestClock.adjust("1 second")
+      }
+      expect((yield* ledger.complete("p-1", RequestLedger.Outcome.Unknown({ message: "lost" }))).state).toBe("unknown")
+      const transaction = { id: "t-1", state: "completed" as const }
+      expect((yield* ledger.complete("p-2", RequestLedger.Outcome.Succeeded({ transaction }))).state).toBe("succeeded")
+      const refused = RequestLedger.Outcome.Rejected({ status: 500, code: 9500, message: "failed" })
+      expect((yield* ledger.complete("p-3", refused)).state).toBe("refused")
+      expect((yield* RequestLedger.pending).map((e) => [e.requestId, e.state])).toEqual([
+        ["p-1", "unknown"],
+        ["p-4", "in-flight"]
+      ])
+      expect(RequestLedger.isPending("in-flight") && RequestLedger.isPending("unknown")).toBe(true)
+      expect(RequestLedger.isPending("succeeded") || RequestLedger.isPending("refused")).toBe(false)
+      expect(RequestLedger.stateOf(Option.none())).toBe("in-flight")
+    }).pipe(Effect.provide(RequestLedger.layer))
+  )
+
+  it.effect("requestOf gives back the request an entry holds (its canonical body)", () =>
+    Effect.gen(function* () {
+      const sent = Either.getOrThrow(
+        ExchangeRequest.parse({
+          from: { account_id: "a", currency: "GBP" },
+          to: { account_id: "b", currency: "JPY", amount: 1200 },
+          reference: "tuition",
+          request_id: "buy-1",
+          exchange_reason_code: "education"
+        })
+      )
+      yield* RequestLedger.register(sent)
+      const entry = Option.getOrThrow(yield* RequestLedger.lookup("buy-1"))
+      const back = Either.getOrThrow(RequestLedger.requestOf(entry))
+      expect(back).toMatchObject({ _tag: "Buy", request_id: "buy-1", reference: "tuition" })
+      expect(ExchangeRequest.fingerprint(back)).toBe(entry.fingerprint)
+      expect(Either.isLeft(RequestLedger.requestOf({ ...entry, fingerprint: "{not json" }))).toBe(true)
+      expect(Either.isLeft(RequestLedger.requestOf({ ...entry, fingerprint: '{"request_id":"x"}' }))).toBe(true)
+    }).pipe(Effect.provide(RequestLedger.layer))
+  )
+
+  it("OutcomeSchema stores every outcome as JSON and reads back the same one", () => {
+    const encode = Schema.encodeSync(Schema.parseJson(RequestLedger.OutcomeSchema))
+    const decode = Schema.decodeUnknownEither(Schema.parseJson(RequestLedger.OutcomeSchema))
+    const zoned = DateTime.unsafeMakeZoned("2024-05-01T10:00:00+02:00", {
+      timeZone: DateTime.zoneMakeOffset(7_200_000)
+    })
+    for (const outcome of [
+      RequestLedger.Outcome.Succeeded({ transaction: { id: "t-9", state: "completed", created_at: zoned } }),
+      RequestLedger.Outcome.Succeeded({ transaction: {} }),
+      RequestLedger.Outcome.Rejected({ status: 500, code: 9500, message: "failed during execution" }),
+      RequestLedger.Outcome.Rejected({ status: 503, message: "unavailable" }),
+      RequestLedger.Outcome.Unknown({ message: "timed out" })
+    ]) {
+      expect(Either.getOrThrow(decode(encode(outcome)))).toEqual(outcome)
+    }
+    expect(JSON.parse(encode(RequestLedger.Outcome.Rejected({ status: 503, message: "x" })))).toEqual({
+      _tag: "Rejected",
+      status: 503,
+      message: "x"
+    })
+    for (const bad of ["{", '{"_tag":"Other"}', '{"_tag":"Rejected","status":"500","message":"x"}']) {
+      const result = decode(bad)
+      expect(Either.isLeft(result)).toBe(true)
+    }
+  })
 })

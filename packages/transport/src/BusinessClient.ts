@@ -6,29 +6,29 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { ExchangeReason, ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
-import { FapiHeaders } from "@payrules/open-banking"
+import { ExchangeReason, type ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
 import { PayFields } from "@payrules/transfers"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
+import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as RateLimiter from "effect/RateLimiter"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as BusinessApi from "./BusinessApi.js"
 import {
-  BusinessClientError,
+  type BusinessClientError,
   type ExchangeOutcomeUnknown,
   type RequestIdConflict,
   toError
 } from "./internal/businessErrors.js"
-import * as ExchangeCall from "./internal/exchangeCall.js"
+import * as Exchanges from "./internal/exchange.js"
 import * as Http from "./internal/http.js"
+import * as PayFieldsLimiter from "./PayFieldsLimiter.js"
 
 /**
  * Why a business call failed.
@@ -38,26 +38,6 @@ import * as Http from "./internal/http.js"
  */
 export type Reason = Http.Reason
 
-/**
- * A failed business call: the reason, the HTTP status, the raw (at most 4 KiB) and the decoded error body, the
- * request_id of an exchange, the server's `Retry-After`, and whether the answer was a replay. The access token is
- * never part of it.
- *
- * @since 0.1.0
- * @category errors
- */
-/**
- * The server could not tell what became of an exchange; resume by calling `exchange` again with the same request.
- *
- * @since 0.1.0
- * @category errors
- */
-/**
- * The request_id was used before for a different exchange.
- *
- * @since 0.1.0
- * @category errors
- */
 export { BusinessClientError, ExchangeOutcomeUnknown, RequestIdConflict } from "./internal/businessErrors.js"
 
 /**
@@ -142,13 +122,27 @@ export interface BusinessClientService {
    * "Duplicate request" answer, or attempts that all ended without a telling answer, are reconciled with
    * `findTransactionByRequestId`; when that finds nothing either, the call fails with `ExchangeOutcomeUnknown`.
    * The whole call, retries, waits and lookup included, ends by `deadline`.
+   *
+   * A ledger that cannot register the exchange (a durable store that is unreachable) fails the call with its
+   * `RequestLedgerError` before anything is sent. Once the request has left, the answer is the call's result even
+   * if the ledger cannot record it (a warning is logged): the entry stays in flight, and `resumePending` settles it.
    */
   readonly exchange: (
     request: ExchangeInput
   ) => Effect.Effect<
     ExchangeTransaction.ExchangeTransaction,
-    BusinessClientError | ExchangeOutcomeUnknown | RequestIdConflict
+    BusinessClientError | ExchangeOutcomeUnknown | RequestIdConflict | RequestLedger.RequestLedgerError
   >
+  /**
+   * Settles every exchange that the `RequestLedger` holds in flight or unknown: those of a process that stopped
+   * before the answer (with a durable ledger: a SQLite file, PostgreSQL), and those that ended with
+   * `ExchangeOutcomeUnknown`. Each one is looked up by request_id first; when the server has no transaction for it,
+   * it is sent again with the same request_id and the same body (the body the ledger stored), which the server
+   * executes at most once. Answers what became of each.
+   *
+   * @since 0.2.0
+   */
+  readonly resumePending: (options?: ResumeOptions) => Effect.Effect<ResumeSummary, RequestLedger.RequestLedgerError>
   /** GET /exchange-reasons */
   readonly exchangeReasons: Effect.Effect<ReadonlyArray<ExchangeReason.ExchangeReason>, BusinessClientError>
   /** GET /transactions?request_id=: the transaction a request created, if any */
@@ -156,36 +150,85 @@ export interface BusinessClientService {
     requestId: string
   ) => Effect.Effect<Option.Option<ExchangeTransaction.ExchangeTransaction>, BusinessClientError>
   /**
-   * POST /pay/fields: the fields a payment to this receiver needs. Every call of every fiber goes through one
-   * limiter that keeps the process under `payFieldsLimit` (450 in any 60-second window); 429 answers are retried
-   * after `Retry-After`.
+   * POST /pay/fields: the fields a payment to this receiver needs. Every attempt of every fiber takes a permit of
+   * the `PayFieldsLimiter` of the context, or, when there is none, of a limiter of its own that keeps the process
+   * under `payFieldsLimit` (450 in any 60-second window); 429 answers are retried after `Retry-After`. A shared
+   * limiter whose store fails fails the call with `PayFieldsLimiterError` (nothing is sent).
    */
   readonly transferFieldRequirements: (
     request: PayFields.FieldsRequest
-  ) => Effect.Effect<PayFields.FieldsResponse, BusinessClientError>
+  ) => Effect.Effect<PayFields.FieldsResponse, BusinessClientError | PayFieldsLimiter.PayFieldsLimiterError>
 }
 
 /**
- * The parameters of effect's token-bucket `RateLimiter` that keep at most `limit` requests in any `window`: a small
- * burst `b`, refilled one token every `ceil(window / (limit - b - 1))`. (A bucket of `limit` tokens refilled over the
- * window would start full and let through about twice the limit in the first window.)
+ * The parameters of effect's token-bucket `RateLimiter` that keep at most `limit` requests in any `window` (see
+ * `PayFieldsLimiter.tokenBucketFor`, where the limiter of /pay/fields now lives).
  *
  * @since 0.1.0
  * @category rate limits
  */
-export const tokenBucketFor = (
+export const tokenBucketFor: (
   limit: number,
   window: Duration.DurationInput
-): { readonly limit: number; readonly interval: Duration.Duration; readonly worstCase: number } => {
-  const windowMs = Duration.toMillis(Duration.decode(window))
-  const burst = Math.max(1, Math.floor(limit / 45))
-  const millisPerToken = Math.ceil(windowMs / Math.max(1, limit - burst - 1))
-  return {
-    limit: burst,
-    interval: Duration.millis(burst * millisPerToken),
-    // the burst, plus the refills of one window, plus one refill landing on its edge
-    worstCase: burst + Math.floor(windowMs / millisPerToken) + 1
-  }
+) => { readonly limit: number; readonly interval: Duration.Duration; readonly worstCase: number } =
+  PayFieldsLimiter.tokenBucketFor
+
+/**
+ * What {@link BusinessClientService.resumePending} made of one pending exchange:
+ *
+ * - `Found`: the server had its transaction (the lookup by request_id found it);
+ * - `Sent`: the server had none, so it was sent again with the same request_id, and answered with its transaction;
+ * - `Refused`: the server answered with a definite refusal (its stored answer to the request_id, or a refusal
+ *   before execution that stored nothing: the id is free again);
+ * - `Unknown`: still no telling answer (the server is unreachable or faulty): call `resumePending` again later.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Resumed = Data.TaggedEnum<{
+  Found: { readonly requestId: string; readonly transaction: ExchangeTransaction.ExchangeTransaction }
+  Sent: { readonly requestId: string; readonly transaction: ExchangeTransaction.ExchangeTransaction }
+  Refused: { readonly requestId: string; readonly error: BusinessClientError | RequestIdConflict }
+  Unknown: { readonly requestId: string; readonly message: string }
+}>
+
+/**
+ * Constructors and matchers of {@link Resumed}.
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const Resumed = Data.taggedEnum<Resumed>()
+
+/**
+ * The answer of {@link BusinessClientService.resumePending}: how many exchanges were pending, what became of each,
+ * oldest first.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ResumeSummary {
+  readonly pending: number
+  readonly found: number
+  readonly sent: number
+  readonly refused: number
+  readonly unknown: number
+  readonly results: ReadonlyArray<Resumed>
+}
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export interface ResumeOptions {
+  /**
+   * only the exchanges registered at least this long ago (default: all). Replicas that share a ledger and resume
+   * when they start pass more than the client's `deadline` (2 minutes by default), so a call still running in
+   * another process is left to it (resuming it would be safe, the server executes a request_id once, but wasted)
+   */
+  readonly olderThan?: Duration.DurationInput | undefined
+  /** how many exchanges are settled at once (default 4) */
+  readonly concurrency?: number | undefined
 }
 
 /**
@@ -200,7 +243,8 @@ export class BusinessClient extends Context.Tag("@payrules/transport/BusinessCli
 const spanOptions = Http.spanOptions
 
 /**
- * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`. A base
+ * Builds the client from a configuration; it needs an `HttpClient` (Node, fetch, ...) and a `RequestLedger`, and
+ * uses the `PayFieldsLimiter` of the context when there is one (otherwise a limiter of its own). A base
  * URL that is not an absolute http(s) URL (or carries credentials, a query or a fragment) is refused here, with a
  * `ConfigError`, not at the first call.
  *
@@ -218,12 +262,15 @@ export const make = (
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
     const ledger = yield* RequestLedger.RequestLedger
-    const bucket = tokenBucketFor(cfg.payFieldsLimit.limit, cfg.payFieldsLimit.window)
-    const payFieldsLimiter = yield* RateLimiter.make({
-      limit: bucket.limit,
-      interval: bucket.interval,
-      algorithm: "token-bucket"
-    })
+    const shared = yield* Effect.serviceOption(PayFieldsLimiter.PayFieldsLimiter)
+    const payFieldsLimiter = Option.isSome(shared) ? shared.value : yield* PayFieldsLimiter.make(cfg.payFieldsLimit)
+    /** a ledger write after the request left: its failure must not hide the answer; the entry stays pending */
+    const record = <A>(write: Effect.Effect<A, RequestLedger.RequestLedgerError>, requestId: string) =>
+      Effect.catchAll(Effect.asVoid(write), (e) =>
+        Effect.logWarning(
+          `the request ledger could not record what became of exchange ${requestId}; it stays pending (resumePending settles it): ${e.message}`
+        )
+      )
     const withAuth = (request: HttpClientRequest.HttpClientRequest) =>
       request.pipe(HttpClientRequest.bearerToken(cfg.token), HttpClientRequest.acceptJson)
     const provide = Effect.provideService(HttpClient.HttpClient, http)
@@ -270,61 +317,58 @@ export const make = (
       "BusinessClient.exchangeReasons"
     )
 
-    const exchangeDeps: ExchangeCall.Deps = {
+    const deps: Exchanges.Deps = {
+      cfg,
+      base,
       ledger,
-      post: (wire) =>
-        Http.send(withAuth(HttpClientRequest.post(`${base}/exchange`)).pipe(HttpClientRequest.bodyUnsafeJson(wire)), {
-          ...limits,
-          success: ExchangeTransaction.Lenient,
-          errorBody
-        }).pipe(provide),
-      findTransactionByRequestId,
-      retry: cfg.exchangeRetry,
-      deadline
+      limits,
+      deadline,
+      withAuth,
+      provide,
+      record,
+      toError,
+      findTransactionByRequestId
+    }
+    const exchange = Exchanges.exchange(deps)
+    const resumePending = Exchanges.resumePending(deps, exchange)
+
+    const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (request) => {
+      // every attempt takes a permit: retries count against the limit too. A limiter that fails ends the call
+      // (carried beside the answer, so that the retry schedule sees only HTTP failures)
+      const attempt = Effect.flatMap(
+        Effect.either(payFieldsLimiter.take),
+        (
+          permit
+        ): Effect.Effect<
+          Either.Either<Http.Answer<PayFields.FieldsResponse>, PayFieldsLimiter.PayFieldsLimiterError>,
+          Http.Failure,
+          HttpClient.HttpClient
+        > =>
+          Either.isLeft(permit)
+            ? Effect.succeed(Either.left(permit.left))
+            : Effect.map(
+                Http.send(
+                  withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(
+                    HttpClientRequest.bodyUnsafeJson(request)
+                  ),
+                  { ...limits, success: PayFields.FieldsResponse, errorBody }
+                ),
+                (answer) => Either.right(answer)
+              )
+      )
+      return attempt.pipe(
+        Effect.retry(Http.retrySchedule(cfg.retry)),
+        (retried) => Http.withDeadline(retried, deadline),
+        Effect.mapError((f) => toError(f)),
+        Effect.flatMap(
+          Either.match({ onLeft: (e) => Effect.fail(e), onRight: (answer) => Effect.succeed(answer.value) })
+        ),
+        provide,
+        Effect.withSpan("BusinessClient.transferFieldRequirements", spanOptions)
+      )
     }
 
-    const exchange: BusinessClientService["exchange"] = (input) =>
-      Effect.gen(function* () {
-        // created once per logical call, before the first attempt: every retry reuses it
-        const requestId = input.request_id ?? (yield* FapiHeaders.randomInteractionId)
-        const request = { ...input, request_id: requestId } as ExchangeRequest.ExchangeRequest
-        const wire = ExchangeRequest.encode(request)
-        if (Either.isLeft(wire)) {
-          return yield* Effect.fail(
-            new BusinessClientError({
-              reason: "BadRequest",
-              status: undefined,
-              raw: undefined,
-              body: undefined,
-              requestId,
-              retryAfter: undefined,
-              replayed: false,
-              message: `the exchange request is invalid: ${ExchangeRequest.issues(wire.left)
-                .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
-                .join("; ")}`
-            })
-          )
-        }
-        return yield* ExchangeCall.exchange(exchangeDeps, requestId, request, wire.right)
-      }).pipe(
-        Effect.catchTag("RequestLedgerError", (e) => Effect.die(e)),
-        provide,
-        Effect.withSpan("BusinessClient.exchange", spanOptions)
-      )
-
-    const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (request) =>
-      call(
-        // every attempt takes a token: retries count against the limit too
-        payFieldsLimiter(
-          Http.send(
-            withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(HttpClientRequest.bodyUnsafeJson(request)),
-            { ...limits, success: PayFields.FieldsResponse, errorBody }
-          )
-        ),
-        "BusinessClient.transferFieldRequirements"
-      )
-
-    return { exchange, exchangeReasons, findTransactionByRequestId, transferFieldRequirements }
+    return { exchange, resumePending, exchangeReasons, findTransactionByRequestId, transferFieldRequirements }
   })
 
 /**

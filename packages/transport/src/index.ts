@@ -52,3 +52,9 @@ export * as OpenBankingApi from "./OpenBankingApi.js"
  * @since 0.1.0
  */
 export * as OpenBankingClient from "./OpenBankingClient.js"
+/**
+ * The limiter of POST /pay/fields: the service, and its in-process layer.
+ *
+ * @since 0.2.0
+ */
+export * as PayFieldsLimiter from "./PayFieldsLimiter.js"

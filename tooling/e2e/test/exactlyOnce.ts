@@ -94,7 +94,8 @@ export const run = (options: {
       Effect.map(Effect.either(client.exchange(requestOf(i))), (result): Ended => {
         if (Either.isRight(result)) return { _tag: "Transaction", id: result.right.id ?? "" }
         const e = result.left
-        if (e._tag === "ExchangeOutcomeUnknown") return { _tag: "Unknown" }
+        // the in-memory ledger never fails: a RequestLedgerError would say nothing of the exchange
+        if (e._tag === "ExchangeOutcomeUnknown" || e._tag === "RequestLedgerError") return { _tag: "Unknown" }
         if (e._tag === "RequestIdConflict") return { _tag: "Refused", code: 3021, status: 400 }
         return { _tag: "Refused", code: e.body?.code, status: e.status }
       })

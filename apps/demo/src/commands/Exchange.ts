@@ -13,6 +13,7 @@ import { Apis, apiFailure, baseUrlOption, embeddedSeed } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import { CliError } from "../CliError.js"
 import * as Flags from "../Flags.js"
+import * as Ledgers from "../Ledgers.js"
 
 const options = {
   fromAccount: Flags.optional(
@@ -32,6 +33,7 @@ const options = {
   ),
   reference: Flags.optional("reference", "text", "at most 40 characters"),
   reason: Flags.optional("reason", "code", "exchange_reason_code"),
+  ledger: Ledgers.ledgerOption,
   baseUrl: baseUrlOption
 }
 
@@ -47,6 +49,7 @@ export const command = Command.make("exchange", options, (o) =>
   Effect.gen(function* () {
     // every option is checked before the sandbox starts or a request is sent
     const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
+    const ledger = yield* Ledgers.check(o.ledger)
     const fromCurrency = yield* Checks.exchangeableCurrency("--from-currency", o.fromCurrency)
     const toCurrency = yield* Checks.exchangeableCurrency("--to-currency", o.toCurrency)
     if (fromCurrency === toCurrency) {
@@ -121,6 +124,6 @@ export const command = Command.make("exchange", options, (o) =>
       yield* Console.log(
         `transaction ${tx.id ?? "(no id)"}: ${tx.state ?? "(no state)"}${tx.reason_code === undefined ? "" : ` (${tx.reason_code})`}`
       )
-    }).pipe(Effect.provide(Apis.business(baseUrl)))
+    }).pipe(Effect.provide(Apis.business(baseUrl, Ledgers.layer(ledger))))
   })
 ).pipe(Command.withDescription("Exchange money between two accounts, exactly once (a sandbox without --base-url)"))

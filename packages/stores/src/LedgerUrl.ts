@@ -1,0 +1,135 @@
+/**
+ * Where a request_id ledger lives, as one string (a command-line option, an environment variable): `memory`,
+ * `sqlite:<file>` or `postgres://user:password@host:port/database`. {@link parse} reads it, {@link layer} opens it.
+ *
+ * @since 0.1.0
+ */
+import { RequestLedger } from "@payrules/exchange"
+import * as Data from "effect/Data"
+import * as Either from "effect/Either"
+import type * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import * as PgRequestLedger from "./PgRequestLedger.js"
+import * as SqliteRequestLedger from "./SqliteRequestLedger.js"
+
+/**
+ * A ledger's place: in memory (the default, gone with the process), a SQLite file (one process, durable), or a
+ * PostgreSQL database (several processes).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type LedgerUrl = Data.TaggedEnum<{
+  Memory: {}
+  Sqlite: { readonly filename: string }
+  Postgres: { readonly url: Redacted.Redacted<string> }
+}>
+
+/**
+ * Constructors and matchers of {@link LedgerUrl}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const LedgerUrl = Data.taggedEnum<LedgerUrl>()
+
+/**
+ * A ledger string that is none of the accepted forms; the message says which forms are.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class LedgerUrlError extends Data.TaggedError("LedgerUrlError")<{
+  readonly reason: "Empty" | "UnknownScheme" | "MissingFile" | "InvalidUrl"
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly input: string
+  readonly message: string
+}> {}
+
+const forms = "memory, sqlite:<file> or postgres://user@host:port/database"
+
+/**
+ * Reads a ledger string: `memory`; `sqlite:<file>` (`sqlite:./payrules.db`, `sqlite:/var/lib/app/ledger.db`;
+ * `sqlite::memory:` for a database that lives as long as the layer); `postgres://...` or `postgresql://...`.
+ *
+ * @example
+ * ```ts
+ * import { LedgerUrl } from "@payrules/stores"
+ *
+ * console.log(LedgerUrl.unsafeParse("sqlite:./payrules.db")) // { filename: "./payrules.db", _tag: "Sqlite" }
+ * ```
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parse = (input: string): Either.Either<LedgerUrl, LedgerUrlError> => {
+  const text = input.trim()
+  const fail = (reason: LedgerUrlError["reason"], why: string) =>
+    Either.left(
+      new LedgerUrlError({ reason, path: [], input, message: `${JSON.stringify(input.slice(0, 200))} ${why}` })
+    )
+  if (text === "") return fail("Empty", `is not a ledger: give ${forms}`)
+  if (text === "memory") return Either.right(LedgerUrl.Memory())
+  if (text.startsWith("sqlite:")) {
+    const filename = text.slice("sqlite:".length)
+    return filename === ""
+      ? fail("MissingFile", "names no file: give sqlite:<file>, such as sqlite:./payrules.db")
+      : Either.right(LedgerUrl.Sqlite({ filename }))
+  }
+  if (/^postgres(ql)?:\/\//.test(text)) {
+    let url: URL
+    try {
+      url = new URL(text)
+    } catch {
+      return fail("InvalidUrl", "is not a URL: give postgres://user@host:port/database")
+    }
+    if (url.hostname === "") return fail("InvalidUrl", "names no host: give postgres://user@host:port/database")
+    return Either.right(LedgerUrl.Postgres({ url: Redacted.make(text) }))
+  }
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1]
+  return fail(
+    "UnknownScheme",
+    scheme === undefined ? `is not a ledger: give ${forms}` : `has the scheme ${scheme}: give ${forms}`
+  )
+}
+
+/**
+ * {@link parse}, throwing the `LedgerUrlError` (for constants in code).
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeParse = (input: string): LedgerUrl => Either.getOrThrow(parse(input))
+
+/**
+ * The string of a ledger place, with a PostgreSQL password masked.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const format = (ledger: LedgerUrl): string =>
+  LedgerUrl.$match(ledger, {
+    Memory: () => "memory",
+    Sqlite: ({ filename }) => `sqlite:${filename}`,
+    Postgres: ({ url }) => {
+      const parsed = new URL(Redacted.value(url))
+      if (parsed.password !== "") parsed.password = "***"
+      return parsed.toString()
+    }
+  })
+
+/**
+ * The `RequestLedger` service at that place, with its table created when missing.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (
+  ledger: LedgerUrl,
+  options?: RequestLedger.Options
+): Layer.Layer<RequestLedger.RequestLedger, RequestLedger.RequestLedgerError> =>
+  LedgerUrl.$match(ledger, {
+    Memory: () => RequestLedger.layerWith(options ?? {}),
+    Sqlite: ({ filename }) => SqliteRequestLedger.layer({ ...options, filename }),
+    Postgres: ({ url }) => PgRequestLedger.layer({ ...options, url })
+  })

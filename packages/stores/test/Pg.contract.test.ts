@@ -1,0 +1,12 @@
+import { PgRequestLedger } from "@payrules/stores"
+import { Effect } from "effect"
+import { ledgerContract } from "./ledgerContract.js"
+import { freshSchema } from "./pg.js"
+
+// every test in a schema of its own on the test server
+ledgerContract({
+  name: "PostgreSQL",
+  fresh: Effect.map(freshSchema, (url) => ({ open: (options) => PgRequestLedger.layer({ ...options, url }) })),
+  shared: true,
+  modelRuns: 25
+})

@@ -1,0 +1,142 @@
+/**
+ * A child process of the crash and replica tests: a business client over a durable ledger that first settles what
+ * the ledger holds pending (`resumePending`), then sends exchanges. Bundled once by the test setup (esbuild), so a
+ * child starts in a fraction of the time `tsx` would take.
+ *
+ * It reads one JSON object from argv[2] and writes one JSON object per line to stdout:
+ *
+ * - `{"resumed": {...}}` the summary of `resumePending`;
+ * - `{"at": point}` it reached `stopAt` (the parent kills it then: the child waits for ever);
+ * - `{"done": [...]}` what became of each exchange, when it was not stopped.
+ *
+ * The stop points of an exchange, in order: `before-send` (registered in the ledger, nothing sent), `after-send`
+ * (the server executed it; its answer is held back from the client), `after-answer` (the client has the answer; the
+ * ledger has not recorded it), `after-ledger-write` (the ledger recorded it).
+ */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import { RequestLedger } from "@payrules/exchange"
+import { LedgerUrl } from "@payrules/stores"
+import { BusinessClient } from "@payrules/transport"
+import { BigDecimal, Duration, Effect, Either, Layer, Redacted } from "effect"
+
+export type Point = "before-send" | "after-send" | "after-answer" | "after-ledger-write"
+
+export interface Task {
+  /** `sqlite:<file>` or `postgres://...` */
+  readonly ledger: string
+  readonly baseUrl: string
+  readonly from: { readonly account_id: string; readonly currency: string }
+  readonly to: { readonly account_id: string; readonly currency: string }
+  /** the exchanges to send, one request_id each (1 GBP each) */
+  readonly requestIds: ReadonlyArray<string>
+  /** exchanges sent at once */
+  readonly concurrency?: number
+  /** the point of the first exchange at which the child stops and waits to be killed */
+  readonly stopAt?: Point
+  /** skip resumePending before sending */
+  readonly noResume?: boolean
+  /** the client's timeout of one attempt (default 1,000 ms) */
+  readonly timeoutMs?: number
+}
+
+const task = JSON.parse(process.argv[2] ?? "{}") as Task
+const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`)
+/** the stop points apply to the child's own exchanges, once resumePending is done */
+let armed = false
+const stop = (point: Point) =>
+  armed && point === task.stopAt
+    ? Effect.zipRight(
+        Effect.sync(() => say({ at: point })),
+        Effect.never
+      )
+    : Effect.void
+
+const isExchange = (url: string, method: string) => method === "POST" && url.endsWith("/exchange")
+
+/** fetch, with the two stop points around POST /exchange */
+const http = Layer.effect(
+  HttpClient.HttpClient,
+  Effect.map(HttpClient.HttpClient, (client) =>
+    HttpClient.make((request) =>
+      isExchange(request.url, request.method) && armed && task.stopAt !== undefined
+        ? Effect.zipRight(
+            stop("before-send"),
+            task.stopAt === "after-send"
+              ? Effect.flatMap(client.execute(request), (response) =>
+                  // the whole answer is read, so the server has finished with it; the client never sees it
+                  Effect.as(Effect.zipRight(Effect.ignore(response.arrayBuffer), stop("after-send")), response)
+                )
+              : client.execute(request)
+          )
+        : client.execute(request)
+    )
+  )
+).pipe(Layer.provide(FetchHttpClient.layer))
+
+/** the durable ledger, with the two stop points around the recording of an answer */
+const ledger = Layer.effect(
+  RequestLedger.RequestLedger,
+  Effect.map(RequestLedger.RequestLedger, (inner) => ({
+    ...inner,
+    complete: (requestId: string, outcome: RequestLedger.Outcome) =>
+      Effect.zipRight(
+        stop("after-answer"),
+        Effect.tap(inner.complete(requestId, outcome), () => stop("after-ledger-write"))
+      )
+  }))
+).pipe(Layer.provide(LedgerUrl.layer(LedgerUrl.unsafeParse(task.ledger))))
+
+const fast = {
+  maxAttempts: 4,
+  baseDelay: Duration.millis(5),
+  maxDelay: Duration.millis(40),
+  minSpacing: Duration.millis(10)
+}
+
+const client = BusinessClient.layer({
+  ...BusinessClient.defaults,
+  baseUrl: task.baseUrl,
+  token: Redacted.make("crash-test-token"),
+  timeout: Duration.millis(task.timeoutMs ?? 1_000),
+  retry: fast,
+  exchangeRetry: fast
+}).pipe(Layer.provide(Layer.merge(http, ledger)))
+
+const program = Effect.gen(function* () {
+  const business = yield* BusinessClient.BusinessClient
+  if (task.noResume !== true) {
+    const summary = yield* business.resumePending()
+    say({ resumed: { ...summary, results: summary.results.map((r) => ({ tag: r._tag, requestId: r.requestId })) } })
+  }
+  armed = true
+  const done = yield* Effect.forEach(
+    task.requestIds,
+    (requestId) =>
+      Effect.map(
+        Effect.either(
+          business.exchange({
+            _tag: "Sell",
+            from: task.from,
+            to: task.to,
+            amount: BigDecimal.unsafeFromString("1"),
+            request_id: requestId
+          } as BusinessClient.ExchangeInput)
+        ),
+        (result) =>
+          Either.isRight(result)
+            ? { requestId, tag: "Transaction", id: result.right.id }
+            : { requestId, tag: result.left._tag }
+      ),
+    { concurrency: task.concurrency ?? 1 }
+  )
+  say({ done })
+})
+
+Effect.runPromise(program.pipe(Effect.provide(client))).then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${String(error)}\n`)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,225 @@
+/**
+ * POST /exchange exactly once, and the resumption of the exchanges a ledger holds pending: the work of
+ * `BusinessClient.exchange` and `BusinessClient.resumePending`.
+ *
+ * @internal
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
+import { FapiHeaders } from "@payrules/open-banking"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as BusinessApi from "../BusinessApi.js"
+import { type BusinessClientConfig, type BusinessClientService, Resumed } from "../BusinessClient.js"
+import { BusinessClientError, ExchangeOutcomeUnknown, RequestIdConflict } from "./businessErrors.js"
+import * as Http from "./http.js"
+
+/** what the client built, for the exchange calls @internal */
+export interface Deps {
+  readonly cfg: BusinessClientConfig
+  readonly base: string
+  readonly ledger: RequestLedger.RequestLedgerService
+  readonly limits: {
+    readonly timeout: Duration.DurationInput
+    readonly maxResponseBytes: number | undefined
+    readonly maxRetryAfter: Duration.DurationInput | undefined
+  }
+  readonly deadline: Duration.DurationInput
+  readonly withAuth: (request: HttpClientRequest.HttpClientRequest) => HttpClientRequest.HttpClientRequest
+  readonly provide: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, Exclude<R, HttpClient.HttpClient>>
+  /** a ledger write after the request left: logged when it fails, never failing the call */
+  readonly record: <A>(
+    write: Effect.Effect<A, RequestLedger.RequestLedgerError>,
+    requestId: string
+  ) => Effect.Effect<void>
+  readonly toError: (failure: Http.Failure, requestId?: string) => BusinessClientError
+  readonly findTransactionByRequestId: BusinessClientService["findTransactionByRequestId"]
+}
+
+const spanOptions = Http.spanOptions
+const errorBody = BusinessApi.BusinessErrorBody
+
+/** @internal */
+export const exchange =
+  (d: Deps): BusinessClientService["exchange"] =>
+  (input) =>
+    Effect.gen(function* () {
+      // created once per logical call, before the first attempt: every retry reuses it
+      const requestId = input.request_id ?? (yield* FapiHeaders.randomInteractionId)
+      const request = { ...input, request_id: requestId } as ExchangeRequest.ExchangeRequest
+      const wire = ExchangeRequest.encode(request)
+      if (Either.isLeft(wire)) {
+        return yield* Effect.fail(
+          new BusinessClientError({
+            reason: "BadRequest",
+            status: undefined,
+            raw: undefined,
+            body: undefined,
+            requestId,
+            retryAfter: undefined,
+            replayed: false,
+            message: `the exchange request is invalid: ${ExchangeRequest.issues(wire.left)
+              .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
+              .join("; ")}`
+          })
+        )
+      }
+      const registration = yield* d.ledger.register(request)
+      if (registration._tag === "Conflict") {
+        return yield* Effect.fail(new RequestIdConflict({ requestId, message: registration.message }))
+      }
+      if (registration._tag === "Replay" && Option.isSome(registration.outcome)) {
+        const known = registration.outcome.value
+        if (known._tag === "Succeeded") return known.transaction
+        if (known._tag === "Rejected") {
+          return yield* Effect.fail(
+            new BusinessClientError({
+              reason: Http.reasonOfStatus(known.status),
+              status: known.status,
+              raw: undefined,
+              body: known.code === undefined ? undefined : { code: known.code, message: known.message },
+              requestId,
+              retryAfter: undefined,
+              replayed: true,
+              message: `${known.status}: ${known.message} (the server's stored answer to request_id ${requestId})`
+            })
+          )
+        }
+      }
+      const attempts = yield* Ref.make(0)
+      const ambiguous = yield* Ref.make(0)
+      const attempt = Effect.zipRight(
+        Ref.update(attempts, (n) => n + 1),
+        Http.send(
+          d.withAuth(HttpClientRequest.post(`${d.base}/exchange`)).pipe(HttpClientRequest.bodyUnsafeJson(wire.right)),
+          { ...d.limits, success: ExchangeTransaction.Lenient, errorBody }
+        ).pipe(Effect.tapError((f) => (f.ambiguous ? Ref.update(ambiguous, (n) => n + 1) : Effect.void)))
+      )
+      const unknown = (cause: BusinessClientError) =>
+        Effect.gen(function* () {
+          const n = yield* Ref.get(attempts)
+          yield* d.record(
+            d.ledger.complete(requestId, RequestLedger.Outcome.Unknown({ message: cause.message })),
+            requestId
+          )
+          return yield* Effect.fail(
+            new ExchangeOutcomeUnknown({
+              requestId,
+              attempts: n,
+              lastError: cause,
+              message: `the outcome of exchange ${requestId} is unknown after ${n} attempt(s) (${cause.message}); call exchange again with the same request_id to resume`
+            })
+          )
+        })
+      const reconcile = (cause: BusinessClientError) =>
+        Effect.gen(function* () {
+          const found = yield* Effect.either(d.findTransactionByRequestId(requestId))
+          if (Either.isRight(found) && Option.isSome(found.right)) {
+            yield* d.record(
+              d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.right.value })),
+              requestId
+            )
+            return found.right.value
+          }
+          return yield* unknown(cause)
+        })
+      const settle = Effect.gen(function* () {
+        const result = yield* Effect.either(Effect.retry(attempt, Http.retrySchedule(d.cfg.exchangeRetry)))
+        if (Either.isRight(result)) {
+          yield* d.record(
+            d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value })),
+            requestId
+          )
+          return result.right.value
+        }
+        const failure = result.left
+        const error = d.toError(failure, requestId)
+        const code = error.body?.code
+        if (code === BusinessApi.ErrorCode.RequestIdConflict) {
+          // the server holds this id for another body: it is not ours
+          yield* d.record(d.ledger.release(requestId), requestId)
+          return yield* Effect.fail(new RequestIdConflict({ requestId, message: error.message }))
+        }
+        if (code === BusinessApi.ErrorCode.DuplicateRequest) return yield* reconcile(error)
+        if (failure.replayed === true && failure.status !== undefined) {
+          // the stored result of this request_id: the server will answer it again, so keep it
+          yield* d.record(
+            d.ledger.complete(
+              requestId,
+              RequestLedger.Outcome.Rejected({ status: failure.status, code, message: error.message })
+            ),
+            requestId
+          )
+          return yield* Effect.fail(error)
+        }
+        const refused =
+          failure.status !== undefined && failure.status >= 400 && failure.status < 500 && !Http.isRetryable(failure)
+        if (!refused && (failure.ambiguous || (yield* Ref.get(ambiguous)) > 0)) return yield* reconcile(error)
+        // refused before execution (or not processed at all): nothing is stored, the id is free again
+        yield* d.record(d.ledger.release(requestId), requestId)
+        return yield* Effect.fail(error)
+      })
+      const settled = yield* Effect.timeoutOption(settle, d.deadline)
+      if (Option.isSome(settled)) return settled.value
+      const sent = (yield* Ref.get(attempts)) > 0
+      const late = d.toError(Http.deadlineFailure(d.deadline, sent), requestId)
+      if (sent) return yield* unknown(late)
+      yield* d.record(d.ledger.release(requestId), requestId)
+      return yield* Effect.fail(late)
+    }).pipe(d.provide, Effect.withSpan("BusinessClient.exchange", spanOptions))
+
+/** @internal */
+export const resumePending =
+  (d: Deps, exchange: BusinessClientService["exchange"]): BusinessClientService["resumePending"] =>
+  (options) =>
+    Effect.gen(function* () {
+      const now = yield* Clock.currentTimeMillis
+      const before = now - Duration.toMillis(Duration.decode(options?.olderThan ?? Duration.zero))
+      const entries = (yield* d.ledger.pending).filter((e) => e.registeredAt <= before)
+      const settle = (entry: RequestLedger.Entry): Effect.Effect<Resumed> =>
+        Effect.gen(function* () {
+          const requestId = entry.requestId
+          const request = RequestLedger.requestOf(entry)
+          if (Either.isLeft(request)) {
+            return Resumed.Unknown({
+              requestId,
+              message: `the d.ledger's body does not decode: ${request.left.message}`
+            })
+          }
+          const found = yield* Effect.either(d.findTransactionByRequestId(requestId))
+          if (Either.isLeft(found)) {
+            return Resumed.Unknown({ requestId, message: `the lookup by request_id failed: ${found.left.message}` })
+          }
+          if (Option.isSome(found.right)) {
+            const transaction = found.right.value
+            yield* d.record(d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction })), requestId)
+            return Resumed.Found({ requestId, transaction })
+          }
+          const sent = yield* Effect.either(exchange(request.right))
+          if (Either.isRight(sent)) return Resumed.Sent({ requestId, transaction: sent.right })
+          const error = sent.left
+          switch (error._tag) {
+            case "BusinessClientError":
+            case "RequestIdConflict":
+              return Resumed.Refused({ requestId, error })
+            case "ExchangeOutcomeUnknown":
+            case "RequestLedgerError":
+              return Resumed.Unknown({ requestId, message: error.message })
+          }
+        })
+      const results = yield* Effect.forEach(entries, settle, { concurrency: options?.concurrency ?? 4 })
+      const count = (tag: Resumed["_tag"]) => results.filter((r) => r._tag === tag).length
+      return {
+        pending: entries.length,
+        found: count("Found"),
+        sent: count("Sent"),
+        refused: count("Refused"),
+        unknown: count("Unknown"),
+        results
+      }
+    }).pipe(Effect.withSpan("BusinessClient.resumePending", spanOptions))
