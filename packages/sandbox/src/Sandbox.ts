@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
@@ -19,7 +20,9 @@ import { InternationalPayment } from "@payrules/open-banking"
 import { SubscriptionPlan } from "@payrules/subscriptions"
 import { FieldValidator, PayFields } from "@payrules/transfers"
 import * as Context from "effect/Context"
+import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import { constTrue, identity } from "effect/Function"
 import * as Layer from "effect/Layer"
@@ -36,8 +39,9 @@ import * as Payments from "./internal/payments.js"
 import * as RateLimit from "./internal/rateLimit.js"
 import * as RequestLog from "./internal/requestLog.js"
 import * as Seed from "./internal/seed.js"
-import { SandboxState, type SandboxStateService } from "./internal/state.js"
+import { SandboxState, type SandboxStateService, type TenantState } from "./internal/state.js"
 import * as Store from "./internal/store.js"
+import * as Tenants from "./internal/tenants.js"
 import { basePaths, SandboxApi } from "./SandboxApi.js"
 
 /**
@@ -60,8 +64,15 @@ export interface Options {
    * `retentionMs` (how long a request_id, its stored answer and its transaction are kept: 24 hours by default)
    */
   readonly exchange?: Partial<Exchanges.ExchangeOptions> | undefined
-  /** the POST /pay/fields limit per token (default 450 per 60 s, as the real API) */
+  /**
+   * the POST /pay/fields limit per tenant, counted across all of its tokens (default 450 per 60 s, as the real API)
+   */
   readonly payFieldsLimit?: { readonly limit: number; readonly windowMs: number } | undefined
+  /**
+   * the Bearer token `/__sandbox/*` requires (a token68: letters, digits and `-._~+/`). Without one, the control plane
+   * is open, which only a loopback binding allows: on any other host the sandbox refuses to start without it.
+   */
+  readonly controlToken?: string | undefined
   /** a server span per request, for a tracer you provide (default false: they cost more than most requests) */
   readonly tracing?: boolean | undefined
 }
@@ -73,6 +84,8 @@ export interface Options {
  * @category models
  */
 export interface Running {
+  /** who may call it: the seeded tenants and their Bearer tokens, the first tenant first */
+  readonly tenants: ReadonlyArray<TenantCredentials>
   readonly port: number
   readonly url: string
   readonly urls: {
@@ -82,6 +95,82 @@ export interface Running {
     readonly docs: string
     readonly control: string
   }
+}
+
+/**
+ * A seeded tenant and its credentials: `token` is the first of its `tokens`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface TenantCredentials {
+  readonly id: string
+  readonly name: string
+  readonly token: string
+  readonly tokens: ReadonlyArray<string>
+}
+
+/**
+ * The tenants a sandbox with these options is seeded with, and their Bearer tokens. The tokens are derived from the
+ * seed (the same seed, the same tokens: a sandbox is not a secret store), so a script can know them before it starts
+ * the sandbox; a running sandbox also lists them (`Running.tenants`, `GET /__sandbox/seed`) and prints them at start.
+ *
+ * @example
+ * ```ts
+ * import { Sandbox } from "@payrules/sandbox"
+ *
+ * const [first] = Sandbox.tenants({ seed: 7 })
+ * console.log(first?.name, first?.token) // Northwind Trading Ltd sbx_northwind_...
+ * ```
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const tenants = (options: Pick<Options, "seed" | "plans"> = {}): ReadonlyArray<TenantCredentials> =>
+  Tenants.seeded(options.seed ?? 1, options.plans ?? 1200).map(({ id, name, tokens }) => ({
+    id,
+    name,
+    token: tokens[0]!,
+    tokens
+  }))
+
+/**
+ * The lines a command prints about the tenants at start: each tenant's id, name and tokens.
+ *
+ * @since 0.2.0
+ * @category formatting
+ */
+export const formatTenants = (list: ReadonlyArray<TenantCredentials>): ReadonlyArray<string> =>
+  list.flatMap((t) => [`  ${t.id.padEnd(12)}  ${t.name}`, ...t.tokens.map((token) => `                ${token}`)])
+
+/**
+ * Options a sandbox cannot start with: `ControlTokenRequired` (a host other than loopback and no `controlToken`: the
+ * control plane would be open to the network), `InvalidControlToken` (not a token68 a Bearer header can carry).
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class SandboxOptionsError extends Data.TaggedError("SandboxOptionsError")<{
+  readonly reason: "ControlTokenRequired" | "InvalidControlToken"
+  readonly message: string
+}> {}
+
+/** the options' problem, if the sandbox cannot start with them */
+const checkOptions = (options: Options): SandboxOptionsError | undefined => {
+  const host = options.host ?? "127.0.0.1"
+  if (options.controlToken !== undefined && Either.isLeft(Tenants.bearerOf(`Bearer ${options.controlToken}`))) {
+    return new SandboxOptionsError({
+      reason: "InvalidControlToken",
+      message: "controlToken must be one token68 (letters, digits and -._~+/, then = padding)"
+    })
+  }
+  if (options.controlToken === undefined && !Tenants.isLoopback(host)) {
+    return new SandboxOptionsError({
+      reason: "ControlTokenRequired",
+      message: `the sandbox binds ${host}, beyond this machine: give a controlToken (--control-token or PAYRULES_SANDBOX_CONTROL_TOKEN) so that /__sandbox/* is not open to the network`
+    })
+  }
+  return undefined
 }
 
 /**
@@ -96,16 +185,32 @@ const decodePlans = Schema.decodeUnknownEither(Schema.Array(SubscriptionPlan.Sub
 const decodePayment = Schema.decodeUnknownEither(InternationalPayment.RevolutStrict)
 const decodeFields = Schema.decodeUnknownEither(PayFields.FieldsResponse)
 
+const tenantState = (
+  tenant: Tenants.Tenant,
+  exchange: Exchanges.ExchangeOptions,
+  key: Uint8Array
+): Effect.Effect<TenantState> =>
+  Effect.gen(function* () {
+    const seed = Seed.make(tenant.dataSeed, { plans: tenant.plans })
+    // the seed data must be what the Schemas accept: a sandbox that serves invalid data would test nothing
+    const plans = decodePlans(seed.plans)
+    if (plans._tag === "Left") return yield* Effect.dieMessage(`invalid seed plans: ${plans.left.message}`)
+    const payments = Payments.make(tenant.dataSeed)
+    const invalid = payments.flatMap((p) => {
+      const r = decodePayment(p.body)
+      return r._tag === "Left" ? [`${p.id}: ${r.left.message}`] : []
+    })
+    if (invalid.length > 0) return yield* Effect.dieMessage(`invalid seed payments: ${invalid.join("; ")}`)
+    const store = yield* Store.make(seed, exchange, payments, { key, tenant: tenant.id })
+    return { tenant, store }
+  })
+
 const stateLayer = (options: Options, drop: SandboxStateService["drop"]) =>
   Layer.effect(
     SandboxState,
     Effect.gen(function* () {
       const seedNumber = options.seed ?? 1
-      const seed = Seed.make(seedNumber, { plans: options.plans ?? 1200 })
-      // the seed data must be what the Schemas accept: a sandbox that serves invalid data would test nothing
-      const plans = decodePlans(seed.plans)
-      if (plans._tag === "Left") return yield* Effect.dieMessage(`invalid seed plans: ${plans.left.message}`)
-      for (const corridor of seed.corridors) {
+      for (const corridor of Seed.corridors) {
         const fields = decodeFields({ fields: corridor.fields })
         if (fields._tag === "Left")
           return yield* Effect.dieMessage(`invalid corridor ${corridor.id}: ${fields.left.message}`)
@@ -116,18 +221,21 @@ const stateLayer = (options: Options, drop: SandboxStateService["drop"]) =>
           )
         }
       }
-      const payments = Payments.make(seedNumber)
-      const invalid = payments.flatMap((p) => {
-        const r = decodePayment(p.body)
-        return r._tag === "Left" ? [`${p.id}: ${r.left.message}`] : []
-      })
-      if (invalid.length > 0) return yield* Effect.dieMessage(`invalid seed payments: ${invalid.join("; ")}`)
-      const store = yield* Store.make(seed, { ...Exchanges.defaultExchangeOptions, ...options.exchange }, payments)
+      // the key of the page tokens: drawn at start, so a token of another sandbox (or of this one before a restart)
+      // is refused
+      const key = randomBytes(32)
+      const exchange = { ...Exchanges.defaultExchangeOptions, ...options.exchange }
+      const tenants = yield* Effect.forEach(Tenants.seeded(seedNumber, options.plans ?? 1200), (tenant) =>
+        tenantState(tenant, exchange, key)
+      )
       const faults = yield* Faults.make(seedNumber, options.faults ?? [])
       const log = yield* RequestLog.make
       const limit = options.payFieldsLimit ?? { limit: 450, windowMs: 60_000 }
       return {
-        store,
+        tenants,
+        tenantById: new Map(tenants.map((t) => [t.tenant.id, t])),
+        tenantByToken: new Map(tenants.flatMap((t) => t.tenant.tokens.map((token) => [token, t] as const))),
+        controlToken: options.controlToken,
         faults,
         log,
         payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs),
@@ -137,7 +245,8 @@ const stateLayer = (options: Options, drop: SandboxStateService["drop"]) =>
     })
   )
 
-const urlsOf = (url: string, port: number): Running => ({
+const urlsOf = (url: string, port: number, options: Options): Running => ({
+  tenants: tenants(options),
   port,
   url,
   urls: {
@@ -149,15 +258,16 @@ const urlsOf = (url: string, port: number): Running => ({
   }
 })
 
-const runningLayer = Layer.effect(
-  SandboxServer,
-  Effect.map(HttpServer.HttpServer, (server): Running => {
-    const address = server.address
-    const port = address._tag === "TcpAddress" ? address.port : 0
-    const host = address._tag === "TcpAddress" ? address.hostname : "127.0.0.1"
-    return urlsOf(`http://${host.includes(":") ? `[${host}]` : host}:${port}`, port)
-  })
-)
+const runningLayer = (options: Options) =>
+  Layer.effect(
+    SandboxServer,
+    Effect.map(HttpServer.HttpServer, (server): Running => {
+      const address = server.address
+      const port = address._tag === "TcpAddress" ? address.port : 0
+      const host = address._tag === "TcpAddress" ? address.hostname : "127.0.0.1"
+      return urlsOf(`http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, options)
+    })
+  )
 
 /** The API with its handlers, the /docs page and the sandbox's middleware, over its state. */
 const apiLayer = Layer.merge(
@@ -176,7 +286,12 @@ const apiLayer = Layer.merge(
  * @since 0.1.0
  * @category layers
  */
-export const layer = (options: Options = {}): Layer.Layer<SandboxServer, HttpServerError.ServeError> => {
+export const layer = (
+  options: Options = {}
+): Layer.Layer<SandboxServer, HttpServerError.ServeError | SandboxOptionsError> => {
+  // before anything listens
+  const refused = checkOptions(options)
+  if (refused !== undefined) return Layer.fail(refused)
   const drop: SandboxStateService["drop"] = (request) =>
     Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
   // a span per request (with the URL and every header as attributes) costs more than serving most requests: off
@@ -185,7 +300,7 @@ export const layer = (options: Options = {}): Layer.Layer<SandboxServer, HttpSer
     Layer.provide(apiLayer),
     options.tracing === true ? identity : HttpMiddleware.withTracerDisabledWhen(constTrue)
   )
-  return Layer.merge(server, runningLayer).pipe(
+  return Layer.merge(server, runningLayer(options)).pipe(
     Layer.provide(stateLayer(options, drop)),
     Layer.provide(
       NodeHttpServer.layer(() => createServer(), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })
@@ -211,6 +326,10 @@ export const inProcessUrl = "http://sandbox.in-process.invalid"
  * @category layers
  */
 export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer | HttpClient.HttpClient> => {
+  // in this process counts as loopback: only a control token that no header could carry is refused (a defect: the
+  // layer has no error channel)
+  const refused = checkOptions({ ...options, host: "127.0.0.1" })
+  if (refused !== undefined) return Layer.die(refused)
   const drops = InProcess.makeDrops()
   const client = Layer.effect(
     HttpClient.HttpClient,
@@ -220,7 +339,7 @@ export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer
       return InProcess.make(app, context, drops, options.tracing === true)
     })
   )
-  return Layer.merge(client, Layer.succeed(SandboxServer, urlsOf(inProcessUrl, 0))).pipe(
+  return Layer.merge(client, Layer.succeed(SandboxServer, urlsOf(inProcessUrl, 0, options))).pipe(
     Layer.provide(apiLayer),
     Layer.provide(stateLayer(options, drops.add)),
     Layer.provide(NodeHttpServer.layerContext)
@@ -233,7 +352,9 @@ export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer
  * @since 0.1.0
  * @category constructors
  */
-export const make = (options: Options = {}): Effect.Effect<Running, HttpServerError.ServeError, Scope.Scope> =>
+export const make = (
+  options: Options = {}
+): Effect.Effect<Running, HttpServerError.ServeError | SandboxOptionsError, Scope.Scope> =>
   Effect.map(Layer.build(layer(options)), Context.get(SandboxServer))
 
 /**

@@ -7,6 +7,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Schema from "effect/Schema"
@@ -61,15 +62,7 @@ export const LoggedRequest = Schema.Struct({
  */
 export const AccountBalance = Schema.Struct({ id: Schema.String, currency: Schema.String, balance: Schema.String })
 
-/**
- * The seeded data a test or a demo needs to address: accounts, counterparties with their payment methods, plans and
- * payments.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const SeedSummary = Schema.Struct({
-  seed: Schema.Int,
+const TenantData = {
   accounts: Schema.Array(
     Schema.Struct({
       id: Schema.String,
@@ -90,7 +83,49 @@ export const SeedSummary = Schema.Struct({
   ),
   plans: Schema.Int,
   payments: Schema.Array(Schema.Struct({ id: Schema.String, status: Schema.String, profile: Schema.String }))
+}
+
+/**
+ * A seeded tenant: its Bearer tokens (`token` is the first of `tokens`) and its data, which no other tenant sees.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const TenantSummary = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  token: Schema.String,
+  tokens: Schema.Array(Schema.String),
+  ...TenantData
 })
+
+/**
+ * The seeded data a test or a demo needs to address: the tenants with their tokens and data, and at the top level
+ * the first tenant's accounts, counterparties with their payment methods, plans and payments.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SeedSummary = Schema.Struct({
+  seed: Schema.Int,
+  ...TenantData,
+  tenants: Schema.Array(TenantSummary)
+})
+
+/**
+ * A control endpoint asked for a tenant the sandbox does not have.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class UnknownTenant extends Schema.TaggedError<UnknownTenant>()(
+  "UnknownTenant",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 404 })
+) {}
+
+/** `?tenant=<id>`: another tenant's data than the first's */
+const TenantParam = Schema.Struct({ tenant: Schema.optional(Schema.String) })
 
 /**
  * The sandbox's time: `now` (ISO 8601, UTC) and how far the control plane moved it ahead of the machine's clock.
@@ -123,11 +158,16 @@ export const Stats = Schema.Struct({
   cpu_us: Schema.Int,
   request_ids: Schema.Int,
   transactions: Schema.Int,
-  logged_requests: Schema.Int
+  logged_requests: Schema.Int,
+  /** the keys (tenants) the POST /pay/fields limiter keeps a window for */
+  limiter_keys: Schema.Int,
+  /** the request times the limiter stores, over all keys */
+  limiter_times: Schema.Int
 })
 
 /**
- * The control endpoints of a sandbox: seed data, balances, the request_id ledger, the request log, the fault rules
+ * The control endpoints of a sandbox: seed data and tenants, balances and the request_id ledger (of the first tenant,
+ * or of `?tenant=<id>`), the request log, the fault rules
  * and the clock.
  *
  * @since 0.1.0
@@ -135,8 +175,18 @@ export const Stats = Schema.Struct({
  */
 export class ControlGroup extends HttpApiGroup.make("sandbox")
   .add(HttpApiEndpoint.get("seed", "/seed").addSuccess(SeedSummary))
-  .add(HttpApiEndpoint.get("accounts", "/accounts").addSuccess(Schema.Array(AccountBalance)))
-  .add(HttpApiEndpoint.get("ledger", "/ledger").addSuccess(Schema.Array(LedgerEntry)))
+  .add(
+    HttpApiEndpoint.get("accounts", "/accounts")
+      .setUrlParams(TenantParam)
+      .addSuccess(Schema.Array(AccountBalance))
+      .addError(UnknownTenant)
+  )
+  .add(
+    HttpApiEndpoint.get("ledger", "/ledger")
+      .setUrlParams(TenantParam)
+      .addSuccess(Schema.Array(LedgerEntry))
+      .addError(UnknownTenant)
+  )
   .add(HttpApiEndpoint.get("requests", "/requests").addSuccess(Schema.Array(LoggedRequest)))
   .add(HttpApiEndpoint.del("clearRequests", "/requests"))
   .add(HttpApiEndpoint.get("faults", "/faults").addSuccess(Schema.Array(Fault.FaultRule)))

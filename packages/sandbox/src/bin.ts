@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `payrules-sandbox [--port 4010] [--seed 1] [--host 127.0.0.1]`: serves the sandbox until stopped (Ctrl-C).
- * The port also comes from `PORT`; the default is 4010.
+ * `payrules-sandbox [--port 4010] [--seed 1] [--host 127.0.0.1] [--control-token <token>]`: serves the sandbox until
+ * stopped (Ctrl-C), and prints its tenants with their Bearer tokens. The port also comes from `PORT` (default 4010),
+ * the control token from `PAYRULES_SANDBOX_CONTROL_TOKEN` (required on a host other than loopback).
  *
  * @since 0.1.0
  */
@@ -11,7 +12,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Sandbox from "./Sandbox.js"
 
-const usage = "usage: payrules-sandbox [--port <n>] [--seed <n>] [--host <address>] [--plans <n>]"
+const usage =
+  "usage: payrules-sandbox [--port <n>] [--seed <n>] [--host <address>] [--plans <n>] [--control-token <token>]"
 
 const parse = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv) => {
   const flags = new Map<string, string>()
@@ -36,13 +38,15 @@ const parse = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv) => {
     port: number("port", 4010),
     seed: number("seed", 1),
     plans: number("plans", 1200),
-    host: flags.get("host") ?? "127.0.0.1"
+    host: flags.get("host") ?? "127.0.0.1",
+    controlToken: flags.get("control-token") ?? env.PAYRULES_SANDBOX_CONTROL_TOKEN
   }
   for (const [name, value] of Object.entries(options)) {
     if (typeof value === "number" && Number.isNaN(value)) return { error: `--${name} must be a whole number` } as const
   }
   for (const name of flags.keys()) {
-    if (!["port", "seed", "plans", "host"].includes(name)) return { error: `unknown option --${name}` } as const
+    if (!["port", "seed", "plans", "host", "control-token"].includes(name))
+      return { error: `unknown option --${name}` } as const
   }
   return { options } as const
 }
@@ -65,12 +69,21 @@ const program = Effect.gen(function* () {
             `  Merchant      ${running.urls.merchant}`,
             `  Business      ${running.urls.business}`,
             `  API docs      ${running.urls.docs}`,
-            `  Control       ${running.urls.control}`,
+            `  Control       ${running.urls.control}${parsed.options.controlToken === undefined ? "" : " (Bearer <control token>)"}`,
+            "Tenants (Authorization: Bearer <token>):",
+            ...Sandbox.formatTenants(running.tenants),
             "Ctrl-C to stop."
           ].join("\n")
         )
       )
     ).pipe(Layer.provideMerge(Sandbox.layer(parsed.options)))
+  ).pipe(
+    Effect.catchTag("SandboxOptionsError", (e) =>
+      Effect.zipRight(
+        Console.error(e.message),
+        Effect.sync(() => process.exit(2))
+      )
+    )
   )
 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Effect } from "effect"
-import { auth, call, postJson, type SeedSummary, seedOf, server } from "./helpers.js"
+import { authOf, call, postJson, type SeedSummary, seedOf, server } from "./helpers.js"
 
 const sell = (seed: SeedSummary, requestId: string, amount: number, fromIndex = 0, toIndex = 1, extra = {}) => ({
   from: { account_id: seed.accounts[fromIndex]!.id, currency: seed.accounts[fromIndex]!.currency, amount },
@@ -63,7 +63,7 @@ layer(Sandbox.layer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it) =>
       const ok = yield* exchange(sell(seed, "big-3", 20_000, 0, 1, { exchange_reason_code: "supplier_payment" }))
       expect(ok.status).toBe(200)
       const reasons = yield* Effect.flatMap(server, (s) =>
-        call(`${s.urls.business}/exchange-reasons`, { headers: auth })
+        call(`${s.urls.business}/exchange-reasons`, { headers: authOf(s) })
       )
       expect(reasons.json).toEqual(expect.arrayContaining([{ code: "supplier_payment", name: "Paying a supplier" }]))
     })
@@ -99,11 +99,11 @@ layer(Sandbox.layer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it) =>
           ])
         )
         const found = yield* Effect.flatMap(server, (s) =>
-          call(`${s.urls.business}/transactions?request_id=dup-1`, { headers: auth })
+          call(`${s.urls.business}/transactions?request_id=dup-1`, { headers: authOf(s) })
         )
         expect(found.json).toEqual([first.json])
         const none = yield* Effect.flatMap(server, (s) =>
-          call(`${s.urls.business}/transactions?request_id=never`, { headers: auth })
+          call(`${s.urls.business}/transactions?request_id=never`, { headers: authOf(s) })
         )
         expect(none.json).toEqual([])
       })

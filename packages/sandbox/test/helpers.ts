@@ -3,7 +3,8 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Sandbox } from "@payrules/sandbox"
 import { type Duration, Effect, Fiber, Option, TestClock } from "effect"
 
-export const auth = { authorization: "Bearer sandbox-test-token" }
+/** the Authorization header of a seeded tenant of the sandbox (the first one by default) */
+export const authOf = (s: Sandbox.Running, tenant = 0) => ({ authorization: `Bearer ${s.tenants[tenant]!.token}` })
 
 export interface Reply {
   readonly status: number
@@ -26,16 +27,22 @@ export const call = (url: string, init: RequestInit = {}): Effect.Effect<Reply> 
     return { status: response.status, headers: response.headers, json, text }
   })
 
-export const postJson = (url: string, body: unknown, headers: Record<string, string> = auth) =>
-  call(url, {
-    method: "POST",
-    headers: { ...headers, "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body)
-  })
-
 export const server = Effect.map(Sandbox.SandboxServer, (s) => s)
 
-export interface SeedSummary {
+/** the Authorization header of the sandbox's first tenant */
+export const auth = Effect.map(server, (s) => authOf(s))
+
+/** POST of JSON, as the first tenant unless `headers` are given */
+export const postJson = (url: string, body: unknown, headers?: Record<string, string>) =>
+  Effect.flatMap(headers === undefined ? auth : Effect.succeed(headers), (h) =>
+    call(url, {
+      method: "POST",
+      headers: { ...h, "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body)
+    })
+  )
+
+export interface TenantData {
   readonly accounts: ReadonlyArray<{ id: string; currency: string; institution: string }>
   readonly counterparties: ReadonlyArray<{
     id: string
@@ -43,6 +50,19 @@ export interface SeedSummary {
     accounts: ReadonlyArray<{ id: string; corridor: string }>
     cards: ReadonlyArray<{ id: string }>
   }>
+  readonly plans: number
+  readonly payments: ReadonlyArray<{ id: string; status: string }>
+}
+
+export interface SeedSummary extends TenantData {
+  readonly tenants: ReadonlyArray<
+    TenantData & {
+      readonly id: string
+      readonly name: string
+      readonly token: string
+      readonly tokens: ReadonlyArray<string>
+    }
+  >
 }
 
 export const seedOf = Effect.flatMap(server, (s) =>
@@ -63,11 +83,19 @@ export const driveClock = <A, E, R>(self: Effect.Effect<A, E, R>, step: Duration
 
 // The sandbox in process (Sandbox.layerInProcess): requests through its HttpClient, on the test's clock.
 
-/** one request to an in-process sandbox, with a token: the status, the headers and the JSON body */
+/**
+ * one request to an in-process sandbox, as a tenant (the first one unless the request has an Authorization header):
+ * the status, the headers and the JSON body
+ */
 export const sendIn = (request: HttpClientRequest.HttpClientRequest) =>
   Effect.gen(function* () {
     const http = yield* HttpClient.HttpClient
-    const response = yield* http.execute(request.pipe(HttpClientRequest.bearerToken("in-process-token")))
+    const s = yield* Sandbox.SandboxServer
+    const response = yield* http.execute(
+      request.headers.authorization === undefined
+        ? request.pipe(HttpClientRequest.bearerToken(s.tenants[0]!.token))
+        : request
+    )
     return { status: response.status, headers: response.headers, json: yield* response.json }
   })
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Fault, Sandbox } from "@payrules/sandbox"
 import { Duration, Effect, Fiber, TestClock } from "effect"
 import {
-  auth,
+  authOf,
   driveClock,
   exchangeIn as exchange,
   type SeedSummary,
@@ -141,7 +141,7 @@ describe("sandbox: exactly once under 30% faults (in process, TestClock)", () =>
         // a client that resends the same body after any failure, a timeout or a dropped connection included
         const send = (i: number) => {
           const request = HttpClientRequest.post(`${s.urls.business}/exchange`).pipe(
-            HttpClientRequest.setHeaders(auth),
+            HttpClientRequest.setHeaders(authOf(s)),
             HttpClientRequest.bodyUnsafeJson(sell(seed, `naive-${i}`, 10))
           )
           const attempt = (n: number): Effect.Effect<number> =>

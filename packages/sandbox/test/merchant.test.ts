@@ -2,14 +2,16 @@ import { expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { SubscriptionPlan } from "@payrules/subscriptions"
 import { Effect, Either, Schema } from "effect"
-import { auth, call, server } from "./helpers.js"
+import { authOf, call, server } from "./helpers.js"
 
-const headers = { ...auth, "revolut-api-version": "2024-09-01" }
+const version = { "revolut-api-version": "2024-09-01" }
 const decodePage = Schema.decodeUnknownEither(SubscriptionPlan.PlanListPage)
 
 layer(Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-plans", (it) => {
-  const plans = (query: string, h: Record<string, string> = headers) =>
-    Effect.flatMap(server, (s) => call(`${s.urls.merchant}/api/subscription-plans${query}`, { headers: h }))
+  const plans = (query: string, h?: Record<string, string>) =>
+    Effect.flatMap(server, (s) =>
+      call(`${s.urls.merchant}/api/subscription-plans${query}`, { headers: h ?? { ...authOf(s), ...version } })
+    )
 
   it.effect("pages through every plan with opaque tokens, repeating the filters", () =>
     Effect.gen(function* () {
@@ -72,7 +74,7 @@ layer(Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-
 
   it.effect("400 without Revolut-Api-Version", () =>
     Effect.gen(function* () {
-      const r = yield* plans("", auth)
+      const r = yield* plans("", authOf(yield* server))
       expect(r.status).toBe(400)
       expect(r.json).toMatchObject({ code: "bad_request", message: expect.stringContaining("revolut-api-version") })
     })
@@ -81,6 +83,7 @@ layer(Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-
   it.effect("405 with Allow for another method; 406 when Accept excludes JSON", () =>
     Effect.gen(function* () {
       const s = yield* server
+      const headers = { ...authOf(s), ...version }
       const del = yield* call(`${s.urls.merchant}/api/subscription-plans`, { method: "DELETE", headers })
       expect(del.status).toBe(405)
       expect(del.headers.get("allow")).toBe("GET")

@@ -4,7 +4,10 @@ import { Sandbox } from "@payrules/sandbox"
 import { Effect, Either } from "effect"
 import { call, server } from "./helpers.js"
 
-const headers = { authorization: "Bearer ob-token", "x-fapi-financial-id": "001580000103UAvAAM" }
+const headers = {
+  authorization: `Bearer ${Sandbox.tenants({ seed: 8, plans: 15 })[0]!.token}`,
+  "x-fapi-financial-id": "001580000103UAvAAM"
+}
 const interaction = "93bac548-d2de-4546-b106-880a5018460d"
 
 interface Seeded {

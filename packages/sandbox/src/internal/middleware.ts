@@ -1,11 +1,13 @@
 /**
  * What the sandbox does around every request, as the real APIs do: the interaction id of Open Banking on every
  * response, 406 when the client does not accept JSON, 405 for a known path with another method, errors in the body
- * shape of each family (also for bad JSON and schema mismatches), the /pay/fields rate limit, fault injection and
+ * shape of each family (also for bad JSON and schema mismatches), authentication (a tenant's Bearer token on the APIs,
+ * the control token on `/__sandbox/*` when one is set), the /pay/fields rate limit per tenant, fault injection and
  * the request log.
  *
  * @internal
  */
+import { createHash, timingSafeEqual } from "node:crypto"
 import * as HttpApi from "@effect/platform/HttpApi"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
@@ -15,13 +17,15 @@ import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { identity } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Fault from "../Fault.js"
 import { SandboxApi } from "../SandboxApi.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
-import type { SandboxStateService } from "./state.js"
+import type { SandboxStateService, TenantState } from "./state.js"
+import * as Tenants from "./tenants.js"
 
 interface Route {
   readonly method: string
@@ -78,6 +82,13 @@ const acceptsJson = (accept: string | undefined): boolean => {
 const isTagged = (u: unknown, tag: string): u is { readonly _tag: string } =>
   typeof u === "object" && u !== null && "_tag" in u && (u as { _tag: unknown })._tag === tag
 
+const unauthorized = (response: HttpServerResponse.HttpServerResponse) =>
+  HttpServerResponse.setHeader(response, "www-authenticate", 'Bearer realm="payrules-sandbox"')
+
+/** the same token, compared in constant time */
+const sameToken = (given: string, expected: string): boolean =>
+  timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest())
+
 /** @internal */
 export const make =
   (state: SandboxStateService) =>
@@ -97,7 +108,8 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       family === "open-banking"
         ? yield* FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": request.headers["x-fapi-interaction-id"] })
         : undefined
-    const operation = routeOf(request.method, path)?.operation ?? null
+    const route = routeOf(request.method, path)
+    const operation = route?.operation ?? null
     const error = (
       status: number,
       message: string,
@@ -134,9 +146,28 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       return yield* finish(error(406, `only application/json is produced; Accept was ${request.headers.accept}`), null)
     }
 
-    if (operation === "transferFieldRequirements") {
-      const token = request.headers.authorization ?? ""
-      const retryAfter = yield* state.payFieldsLimit.take(token, now)
+    // who calls: an operation of the APIs needs a tenant's token (an unknown path is a 404 for anyone), the control
+    // plane the control token when one is set; nothing unauthenticated reaches the rate limit
+    let tenant: TenantState | undefined
+    if (family !== undefined && route !== null) {
+      const bearer = Tenants.bearerOf(request.headers.authorization)
+      tenant = Either.isRight(bearer) ? state.tenantByToken.get(bearer.right) : undefined
+      if (tenant === undefined) {
+        const message = Either.isLeft(bearer) ? bearer.left : "the Bearer token is not one of this sandbox's tenants"
+        return yield* finish(unauthorized(error(401, message)), null)
+      }
+    } else if (state.controlToken !== undefined && (path === "/__sandbox" || path.startsWith("/__sandbox/"))) {
+      const bearer = Tenants.bearerOf(request.headers.authorization)
+      if (Either.isLeft(bearer) || !sameToken(bearer.right, state.controlToken)) {
+        return yield* finish(
+          unauthorized(error(401, Either.isLeft(bearer) ? bearer.left : "the Bearer token is not the control token")),
+          null
+        )
+      }
+    }
+
+    if (operation === "transferFieldRequirements" && tenant !== undefined) {
+      const retryAfter = yield* state.payFieldsLimit.take(tenant.tenant.id, now)
       if (retryAfter !== undefined) {
         return yield* finish(
           HttpServerResponse.setHeader(
@@ -183,6 +214,7 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
 
     const response = yield* app.pipe(
       fault?.kind === "fail-during" ? Effect.locally(Faults.failExecution, true) : identity,
+      tenant === undefined ? identity : Effect.locally(Tenants.current, tenant.tenant.id),
       Effect.catchAllCause((cause) => {
         const failure = Cause.failureOption(cause)
         const defect = Option.isNone(failure) ? Cause.dieOption(cause) : Option.none()

@@ -4,8 +4,14 @@
  * it, and a page token points into the range of the filters it was issued for. A request costs the same with 100
  * plans as with 10,000.
  *
+ * Page tokens are opaque and authenticated: the offset and the filters, and an HMAC-SHA256 of them and the tenant
+ * under a key drawn when the sandbox starts. A forged or altered token, one of another tenant, or one issued by
+ * another sandbox (another process, or a restart) is refused. The index a token points into never changes while the
+ * sandbox runs (the plans are seeded), so a token goes stale only with its key.
+ *
  * @internal
  */
+import { createHmac, timingSafeEqual } from "node:crypto"
 import { OffsetDateTime } from "@payrules/iso8601"
 import type { SubscriptionPlan } from "@payrules/subscriptions"
 import * as Either from "effect/Either"
@@ -23,21 +29,35 @@ interface Token {
   readonly t: number | null
 }
 
-const tokenOf = (token: Token) => Buffer.from(JSON.stringify(token)).toString("base64url")
-
-const readToken = (token: string): Token | undefined => {
-  try {
-    const u: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"))
-    if (typeof u !== "object" || u === null) return undefined
-    const { f, o, t } = u as Record<string, unknown>
-    const ok =
-      Number.isSafeInteger(o) &&
-      (o as number) >= 0 &&
-      (f === null || typeof f === "number") &&
-      (t === null || typeof t === "number")
-    return ok ? { o: o as number, f: f as number | null, t: t as number | null } : undefined
-  } catch {
-    return undefined
+/** signs and reads the page tokens of one tenant */
+const tokens = (key: Uint8Array, tenant: string) => {
+  const mac = (payload: string) => createHmac("sha256", key).update(tenant).update("\u0000").update(payload).digest()
+  return {
+    write: (token: Token): string => {
+      const payload = Buffer.from(JSON.stringify(token)).toString("base64url")
+      return `${payload}.${mac(payload).toString("base64url")}`
+    },
+    read: (text: string): Token | undefined => {
+      const dot = text.indexOf(".")
+      if (dot === -1 || text.length > 256) return undefined
+      const payload = text.slice(0, dot)
+      const given = Buffer.from(text.slice(dot + 1), "base64url")
+      const expected = mac(payload)
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+      try {
+        const u: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"))
+        if (typeof u !== "object" || u === null) return undefined
+        const { f, o, t } = u as Record<string, unknown>
+        const ok =
+          Number.isSafeInteger(o) &&
+          (o as number) >= 0 &&
+          (f === null || typeof f === "number") &&
+          (t === null || typeof t === "number")
+        return ok ? { o: o as number, f: f as number | null, t: t as number | null } : undefined
+      } catch {
+        return undefined
+      }
+    }
   }
 }
 
@@ -54,7 +74,11 @@ const bound = (instants: Float64Array, ms: number, after: boolean): number => {
 }
 
 /** @internal */
-export const make = (plans: ReadonlyArray<SubscriptionPlan.SubscriptionPlanEncoded>): Plans => {
+export const make = (
+  plans: ReadonlyArray<SubscriptionPlan.SubscriptionPlanEncoded>,
+  signing: { readonly key: Uint8Array; readonly tenant: string }
+): Plans => {
+  const { read, write } = tokens(signing.key, signing.tenant)
   const sorted = plans
     .map((plan) => ({ plan, at: Either.getOrThrow(OffsetDateTime.parse(plan.created_at)).epochMillis }))
     .sort((a, b) => a.at - b.at || (a.plan.id < b.plan.id ? -1 : a.plan.id > b.plan.id ? 1 : 0))
@@ -69,8 +93,8 @@ export const make = (plans: ReadonlyArray<SubscriptionPlan.SubscriptionPlanEncod
       const t = query.to?.epochMillis ?? null
       let offset = 0
       if (query.page_token !== undefined) {
-        const token = readToken(query.page_token)
-        if (token === undefined) return Either.left("page_token is not a token this API issued")
+        const token = read(query.page_token)
+        if (token === undefined) return Either.left("page_token is not a token this API issued to this caller")
         if (token.f !== f || token.t !== t) {
           return Either.left(
             "page_token was issued for other filters: repeat the from and to of the first request with every page_token"
@@ -82,7 +106,7 @@ export const make = (plans: ReadonlyArray<SubscriptionPlan.SubscriptionPlanEncod
       const hi = t === null ? instants.length : bound(instants, t, true)
       const start = Math.min(lo + offset, Math.max(lo, hi))
       const end = Math.max(start, Math.min(start + limit, hi))
-      const next = end < hi ? `,"next_page_token":${JSON.stringify(tokenOf({ o: end - lo, f, t }))}` : ""
+      const next = end < hi ? `,"next_page_token":${JSON.stringify(write({ o: end - lo, f, t }))}` : ""
       return Either.right(`{"subscription_plans":[${texts.slice(start, end).join(",")}]${next}}`)
     }
   }

@@ -1,5 +1,5 @@
 /**
- * The sandbox's in-memory state and the operations on it: the seed, the exchanges (./exchanges.ts), the plan listing
+ * The in-memory state of one tenant and the operations on it: the seed, the exchanges (./exchanges.ts), the plan listing
  * (./plans.ts) and the field requirements. What never changes is encoded once, at start, with the Schemas of the
  * HttpApi endpoints that serve it (the payments, the exchange reasons, the fields of each corridor, each plan): a
  * request for it writes bytes that are ready.
@@ -43,7 +43,9 @@ export interface Store {
 export const make = (
   seed: SeedData,
   options: Exchanges.ExchangeOptions,
-  payments: ReadonlyArray<Payments.SeededPayment>
+  payments: ReadonlyArray<Payments.SeededPayment>,
+  /** how the plan list signs its page tokens: the sandbox's key and the tenant the store belongs to */
+  signing: { readonly key: Uint8Array; readonly tenant: string }
 ): Effect.Effect<Store> =>
   Effect.gen(function* () {
     const accounts = new Map(seed.accounts.map((a) => [a.id, a]))
@@ -113,7 +115,7 @@ export const make = (
       paymentBodies,
       exchangeReasonsBody,
       exchanges,
-      plans: Plans.make(seed.plans),
+      plans: Plans.make(seed.plans, signing),
       payFields
     }
   })
