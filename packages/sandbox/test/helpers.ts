@@ -83,6 +83,14 @@ export const driveClock = <A, E, R>(self: Effect.Effect<A, E, R>, step: Duration
 
 // The sandbox in process (Sandbox.layerInProcess): requests through its HttpClient, on the test's clock.
 
+/** one request to an in-process sandbox as it is (no credentials added) */
+export const sendBareIn = (request: HttpClientRequest.HttpClientRequest) =>
+  Effect.gen(function* () {
+    const http = yield* HttpClient.HttpClient
+    const response = yield* http.execute(request)
+    return { status: response.status, headers: response.headers, json: yield* response.json }
+  })
+
 /**
  * one request to an in-process sandbox, as a tenant (the first one unless the request has an Authorization header):
  * the status, the headers and the JSON body
@@ -120,4 +128,33 @@ export const exchangeIn = (seed: SeedSummary, requestId: string) =>
   }).pipe(
     Effect.map((r) => r.status),
     Effect.orElseSucceed(() => 0)
+  )
+
+/**
+ * POST /pay/fields to an in-process sandbox with a token (the status only), and the limiter's size from
+ * /__sandbox/stats
+ */
+export const payFieldsIn = Effect.gen(function* () {
+  const u = yield* urlsIn
+  const seed = (yield* sendBareIn(HttpClientRequest.get(`${u.control}/seed`))).json as SeedSummary
+  const card = seed.counterparties.find((c) => c.cards.length > 0 && c.accounts.length === 0)!
+  const request = HttpClientRequest.post(`${u.business}/pay/fields`).pipe(
+    HttpClientRequest.bodyUnsafeJson({
+      account_id: seed.accounts[0]!.id,
+      receiver: { counterparty_id: card.id, card_id: card.cards[0]!.id }
+    })
+  )
+  const fields = (token: string) =>
+    Effect.map(sendBareIn(request.pipe(HttpClientRequest.bearerToken(token))), (r) => r.status)
+  const stats = Effect.map(
+    sendBareIn(HttpClientRequest.get(`${u.control}/stats`)),
+    (r) => r.json as { readonly limiter_keys: number; readonly limiter_times: number }
+  )
+  return { fields, stats }
+})
+
+/** the in-process client without its client span per request (which costs more than the sandbox's answer) */
+export const untraced = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.updateService(self, HttpClient.HttpClient, (client) =>
+    client.pipe(HttpClient.withTracerDisabledWhen(() => true))
   )

@@ -21,7 +21,7 @@ import * as Either from "effect/Either"
 import { identity } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Fault from "../Fault.js"
-import { SandboxApi } from "../SandboxApi.js"
+import { SandboxApi, UnknownTenant } from "../SandboxApi.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
 import type { SandboxStateService, TenantState } from "./state.js"
@@ -242,6 +242,7 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
             })
           )
         }
+        if (e instanceof UnknownTenant) return Effect.succeed(error(404, e.message))
         if (e instanceof BusinessApi.BusinessError) return Effect.succeed(error(e.status, e.message, { code: e.code }))
         if (e instanceof MerchantApi.MerchantError) return Effect.succeed(error(e.status, e.message, { code: e.code }))
         if (e instanceof OpenBankingApi.OpenBankingError) {
