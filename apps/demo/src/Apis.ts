@@ -37,12 +37,14 @@ const tokenFor = (family: "MERCHANT" | "BUSINESS" | "OPEN_BANKING") =>
   )
 
 /**
- * Why a server could not start, in a person's words: the port in use, a port that needs privileges, a bad address.
+ * Why a server could not start, in a person's words: the port in use, a port that needs privileges, a bad address,
+ * options the sandbox refuses.
  *
  * @since 0.1.0
  * @category sandbox
  */
-export const serveErrorReason = (error: HttpServerError.ServeError): string => {
+export const serveErrorReason = (error: HttpServerError.ServeError | Sandbox.SandboxOptionsError): string => {
+  if (error._tag === "SandboxOptionsError") return error.message
   const cause = error.cause as { readonly code?: unknown; readonly message?: unknown } | undefined
   const code = typeof cause?.code === "string" ? cause.code : undefined
   switch (code) {
@@ -61,7 +63,7 @@ export const serveErrorReason = (error: HttpServerError.ServeError): string => {
 
 /**
  * The embedded sandbox: seed 1 with the 15 plans that show every phase shape; started on first use, stopped with
- * the program. The same seed gives the same ids every run, so the ids `payrules plans` lists work in the next command.
+ * the program. The commands call it as its first seeded tenant, with that tenant's token. The same seed gives the same ids every run, so the ids `payrules plans` lists work in the next command.
  *
  * @since 0.1.0
  * @category sandbox
@@ -72,7 +74,8 @@ export const embedded = Sandbox.layer({ seed: 1, plans: 15 }).pipe(
   )
 )
 
-const sandboxToken = Redacted.make("sandbox-token")
+/** the embedded sandbox's first seeded tenant: the commands call it with that tenant's token */
+const sandboxToken = (s: Sandbox.Running) => Redacted.make(s.tenants[0]!.token)
 
 /** the client's own check of its configuration (the CLI checks --base-url first) */
 const configFailure = (e: ConfigError.ConfigError) => new CliError({ where: "--base-url", reason: oneLine(String(e)) })
@@ -124,7 +127,7 @@ export const Apis = {
   merchant: (baseUrl: Option.Option<string>): ApiLayer<MerchantClient.MerchantClient> =>
     choose(
       baseUrl,
-      (s) => merchantClient(s.urls.merchant, sandboxToken),
+      (s) => merchantClient(s.urls.merchant, sandboxToken(s)),
       (url) => remote("MERCHANT", (t) => merchantClient(url, t)),
       FetchHttpClient.layer
     ),
@@ -137,7 +140,7 @@ export const Apis = {
       Effect.map(Layer.build(ledger), (context) =>
         choose(
           baseUrl,
-          (s) => businessClient(s.urls.business, sandboxToken),
+          (s) => businessClient(s.urls.business, sandboxToken(s)),
           (url) => remote("BUSINESS", (t) => businessClient(url, t)),
           Layer.merge(FetchHttpClient.layer, Layer.succeedContext(context))
         )
@@ -146,7 +149,7 @@ export const Apis = {
   openBanking: (baseUrl: Option.Option<string>, financialId: string): ApiLayer<OpenBankingClient.OpenBankingClient> =>
     choose(
       baseUrl,
-      (s) => openBankingClient(s.urls.openBanking, sandboxToken, financialId),
+      (s) => openBankingClient(s.urls.openBanking, sandboxToken(s), financialId),
       (url) => remote("OPEN_BANKING", (t) => openBankingClient(url, t, financialId)),
       FetchHttpClient.layer
     )

@@ -25,12 +25,14 @@ import { payFieldsStep } from "./tour/PayFields.js"
 
 const heading = (n: number, title: string) => Console.log(`\n[${n}] ${title}`)
 
-const token = Redacted.make("tour-token")
-
-/** The sandbox of the tour: the 15 plans that show every phase shape, and the clients pointed at it. */
+/**
+ * The sandbox of the tour: the 15 plans that show every phase shape, and the clients pointed at it, as its first
+ * seeded tenant.
+ */
 const TourLive = Layer.unwrapEffect(
-  Effect.map(Sandbox.SandboxServer, (s) =>
-    Layer.mergeAll(
+  Effect.map(Sandbox.SandboxServer, (s) => {
+    const token = Redacted.make(s.tenants[0]!.token)
+    return Layer.mergeAll(
       MerchantClient.layer({ ...MerchantClient.defaults, baseUrl: s.urls.merchant, token }),
       BusinessClient.layer({ ...BusinessClient.defaults, baseUrl: s.urls.business, token }),
       OpenBankingClient.layer({
@@ -40,7 +42,7 @@ const TourLive = Layer.unwrapEffect(
         financialId: "001580000103UAvAAM"
       })
     )
-  )
+  })
 ).pipe(
   Layer.provide([FetchHttpClient.layer, RequestLedger.layer]),
   Layer.provideMerge(Sandbox.layer({ seed: 2026, plans: 15 }))

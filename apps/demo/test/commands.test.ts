@@ -133,7 +133,8 @@ describe("payrules (in process)", () => {
 layer(Sandbox.layer({ seed: 7, plans: 15 }), { excludeTestServices: true })(
   "payrules against an API at --base-url",
   (it) => {
-    const env = { PAYRULES_TOKEN: "a-token" }
+    // the token of the API's first tenant
+    const env = { PAYRULES_TOKEN: Sandbox.tenants({ seed: 7 })[0]!.token }
 
     it.effect("plans and simulate --plan <id> read the API's plans", () =>
       Effect.gen(function* () {

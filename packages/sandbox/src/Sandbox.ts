@@ -100,7 +100,7 @@ export interface Running {
 /**
  * A seeded tenant and its credentials: `token` is the first of its `tokens`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TenantCredentials {
@@ -123,7 +123,7 @@ export interface TenantCredentials {
  * console.log(first?.name, first?.token) // Northwind Trading Ltd sbx_northwind_...
  * ```
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const tenants = (options: Pick<Options, "seed" | "plans"> = {}): ReadonlyArray<TenantCredentials> =>
@@ -137,7 +137,7 @@ export const tenants = (options: Pick<Options, "seed" | "plans"> = {}): Readonly
 /**
  * The lines a command prints about the tenants at start: each tenant's id, name and tokens.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category formatting
  */
 export const formatTenants = (list: ReadonlyArray<TenantCredentials>): ReadonlyArray<string> =>
@@ -147,7 +147,7 @@ export const formatTenants = (list: ReadonlyArray<TenantCredentials>): ReadonlyA
  * Options a sandbox cannot start with: `ControlTokenRequired` (a host other than loopback and no `controlToken`: the
  * control plane would be open to the network), `InvalidControlToken` (not a token68 a Bearer header can carry).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class SandboxOptionsError extends Data.TaggedError("SandboxOptionsError")<{

@@ -88,7 +88,7 @@ const TenantData = {
 /**
  * A seeded tenant: its Bearer tokens (`token` is the first of `tokens`) and its data, which no other tenant sees.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const TenantSummary = Schema.Struct({
@@ -115,7 +115,7 @@ export const SeedSummary = Schema.Struct({
 /**
  * A control endpoint asked for a tenant the sandbox does not have.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class UnknownTenant extends Schema.TaggedError<UnknownTenant>()(

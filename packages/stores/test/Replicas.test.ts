@@ -68,7 +68,7 @@ describe("replicas: four runtimes, each with its own PostgreSQL pool, one ledger
                 BusinessClient.layer({
                   ...BusinessClient.defaults,
                   baseUrl: server.urls.business,
-                  token: Redacted.make("replica-token"),
+                  token: Redacted.make(server.tenants[0]!.token),
                   timeout,
                   retry: fast,
                   exchangeRetry: fast

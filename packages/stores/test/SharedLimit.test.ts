@@ -90,7 +90,7 @@ describe("the /pay/fields limit shared through Redis", () => {
               BusinessClient.layer({
                 ...BusinessClient.defaults,
                 baseUrl: server.urls.business,
-                token: Redacted.make("shared-limit-token"),
+                token: Redacted.make(server.tenants[0]!.token),
                 // one attempt: a 429 would be retried, and the server's log must show every one
                 retry: { maxAttempts: 1, baseDelay: 5, maxDelay: 5, minSpacing: 0 }
               }).pipe(

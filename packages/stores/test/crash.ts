@@ -58,6 +58,7 @@ export const crashes = (options: { readonly seed: number; readonly kills: number
     const task = {
       ledger: `sqlite:${join(dir, "ledger.db")}`,
       baseUrl: server.urls.business,
+      token: server.tenants[0]!.token,
       from: { account_id: seed.accounts[0]!.id, currency: seed.accounts[0]!.currency },
       to: { account_id: seed.accounts[1]!.id, currency: seed.accounts[1]!.currency }
     }

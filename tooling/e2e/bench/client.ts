@@ -23,7 +23,7 @@ const request = {
   receiver: { counterparty_id: swift.id, account_id: swift.accounts[0]!.id }
 }
 const body = JSON.stringify(request)
-const token = "bench-token"
+const token = sandbox.tenants[0]!.token
 
 const clientOver = (http: Layer.Layer<HttpClient.HttpClient>) => {
   const runtime = ManagedRuntime.make(

@@ -5,6 +5,7 @@
  */
 import * as http from "node:http"
 import { performance } from "node:perf_hooks"
+import { Sandbox } from "@payrules/sandbox"
 import autocannon from "autocannon"
 import { spawn } from "./servers/spawn.js"
 
@@ -18,7 +19,10 @@ interface Stats {
 const MB = 1_048_576
 
 export const run = async (print: (line: string) => void = console.log) => {
-  const sandbox = await spawn("sandbox", { seed: 93, plans: 15 })
+  const options = { seed: 93, plans: 15 }
+  const sandbox = await spawn("sandbox", options)
+  // the first seeded tenant's token (derived from the seed)
+  const authorization = `Bearer ${Sandbox.tenants(options)[0]!.token}`
   try {
     const control = (path: string, init?: RequestInit) =>
       fetch(`${sandbox.url}/__sandbox${path}`, init).then((r) => r.json())
@@ -33,7 +37,7 @@ export const run = async (print: (line: string) => void = console.log) => {
       autocannon({
         url: `${sandbox.url}/business/exchange`,
         method: "POST",
-        headers: { authorization: "Bearer bench-token", "content-type": "application/json" },
+        headers: { authorization, "content-type": "application/json" },
         body: JSON.stringify({
           from: { account_id: seed.accounts[0]!.id, currency: "GBP", amount: 0.01 },
           to: { account_id: seed.accounts[1]!.id, currency: "EUR" },
@@ -59,7 +63,7 @@ export const run = async (print: (line: string) => void = console.log) => {
           {
             method: "POST",
             agent,
-            headers: { authorization: "Bearer bench-token", "content-type": "application/json" }
+            headers: { authorization, "content-type": "application/json" }
           },
           (response) => {
             response.resume()

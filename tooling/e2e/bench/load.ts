@@ -10,10 +10,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
+import { Sandbox } from "@payrules/sandbox"
 import autocannon from "autocannon"
 import { type Child, spawn } from "./servers/spawn.js"
 
-const token = "Bearer load-token"
+const sandboxOptions = (plans: number) => ({ seed: 95, plans, payFieldsLimit: { limit: 1e9, windowMs: 60_000 } })
+/** the first seeded tenant's token (derived from the seed, whatever the number of plans) */
+const token = `Bearer ${Sandbox.tenants(sandboxOptions(0))[0]!.token}`
 const duration = Number(process.env.BENCH_DURATION ?? "10")
 const MB = 1_048_576
 
@@ -61,8 +64,6 @@ const json = async <A>(url: string, init?: RequestInit): Promise<A> => {
 
 const rssOf = async (child: Child, kind: "sandbox" | "baseline") =>
   (await json<{ rss: number }>(`${child.url}${kind === "sandbox" ? "/__sandbox/stats" : "/__stats"}`)).rss
-
-const sandboxOptions = (plans: number) => ({ seed: 95, plans, payFieldsLimit: { limit: 1e9, windowMs: 60_000 } })
 
 export const run = async (print: (line: string) => void = console.log) => {
   const sandbox = await spawn("sandbox", sandboxOptions(1_200))

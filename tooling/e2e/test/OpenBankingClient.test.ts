@@ -6,7 +6,7 @@ import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
 import { OpenBankingClient } from "@payrules/transport"
 import { Arbitrary, DateTime, Effect, FastCheck, Layer, Schema } from "effect"
-import { control, fastRetry, setFaults, token, withSandbox } from "./layers.js"
+import { control, fastRetry, setFaults, tenantToken, token, withSandbox } from "./layers.js"
 
 interface Seeded {
   readonly payments: ReadonlyArray<{ readonly id: string; readonly status: string }>
@@ -63,7 +63,7 @@ layer(withSandbox({ seed: 61, plans: 15 }), { excludeTestServices: true })(
           OpenBankingClient.layer({
             ...OpenBankingClient.defaults,
             baseUrl: s.urls.openBanking,
-            token,
+            token: tenantToken(s),
             financialId: "0015800000jfwxXAAQ"
           }).pipe(Layer.provide(FetchHttpClient.layer))
         )

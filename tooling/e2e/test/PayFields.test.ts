@@ -3,7 +3,7 @@ import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient } from "@payrules/transport"
 import { Duration, Effect, Layer } from "effect"
-import { control, fastRetry, token } from "./layers.js"
+import { control, fastRetry, tenantToken } from "./layers.js"
 import * as VirtualTime from "./virtualTime.js"
 
 interface Seeded {
@@ -19,7 +19,12 @@ interface Seeded {
 const clientLayer = (sandbox: Sandbox.Options) =>
   Layer.unwrapEffect(
     Effect.map(Sandbox.SandboxServer, (s) =>
-      BusinessClient.layer({ ...BusinessClient.defaults, baseUrl: s.urls.business, token, retry: fastRetry })
+      BusinessClient.layer({
+        ...BusinessClient.defaults,
+        baseUrl: s.urls.business,
+        token: tenantToken(s),
+        retry: fastRetry
+      })
     )
   ).pipe(Layer.provide(RequestLedger.layer), Layer.provideMerge(Sandbox.layerInProcess(sandbox)))
 

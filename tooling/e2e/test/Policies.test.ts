@@ -128,7 +128,7 @@ const duplicatesAsErrors = Layer.unwrapEffect(
     BusinessClient.layer({
       ...BusinessClient.defaults,
       baseUrl: s.urls.business,
-      token: Redacted.make("dup-token"),
+      token: Redacted.make(s.tenants[0]!.token),
       timeout: Duration.seconds(1),
       retry: fastRetry,
       exchangeRetry: fastRetry

@@ -8,7 +8,7 @@ import { BigDecimal, Cause, Duration, Effect, Exit, Layer, Logger, Redacted, Str
 
 const show = (u: unknown) => inspect(u, { depth: 12 })
 
-import { control, fastRetry, type Seed, token, withSandbox } from "./layers.js"
+import { control, fastRetry, type Seed, tenantToken, withSandbox } from "./layers.js"
 
 /** everything the run produced that could carry text: log lines, span names, attributes and events */
 const capture = () => {
@@ -43,10 +43,11 @@ const capture = () => {
 layer(withSandbox({ seed: 51, plans: 30 }), { excludeTestServices: true })("the access token", (it) => {
   it.effect("never appears in logs, spans or error messages", () =>
     Effect.gen(function* () {
+      const s = yield* Sandbox.SandboxServer
+      const token = tenantToken(s)
       const secret = Redacted.value(token)
       const { dump, logger, spans, tracer } = capture()
       const native = yield* Effect.tracer
-      const s = yield* Sandbox.SandboxServer
       const seed = yield* control<Seed & { readonly payments: ReadonlyArray<{ readonly id: string }> }>("/seed")
       const run = Effect.gen(function* () {
         const business = yield* BusinessClient.BusinessClient

@@ -8,7 +8,7 @@ import { type ExchangeRequest, RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, PayFieldsLimiter } from "@payrules/transport"
 import { BigDecimal, Duration, Effect, Exit, Layer, Option, TestClock } from "effect"
-import { control, fastRetry, type Seed, setFaults, token } from "./layers.js"
+import { control, fastRetry, type Seed, setFaults, tenantToken } from "./layers.js"
 import * as VirtualTime from "./virtualTime.js"
 
 type Currency = BusinessClient.ExchangeInput["from"]["currency"]
@@ -30,7 +30,7 @@ const withClient = (extra: Layer.Layer<never> = Layer.empty) =>
       BusinessClient.layer({
         ...BusinessClient.defaults,
         baseUrl: s.urls.business,
-        token,
+        token: tenantToken(s),
         timeout: "1 second",
         retry: fastRetry,
         exchangeRetry: fastRetry

@@ -9,7 +9,11 @@ import { type Fault, Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import { Duration, Effect, Layer, Redacted } from "effect"
 
+/** a token for fake servers (tests without a sandbox) */
 export const token = Redacted.make("e2e-secret-token-1f6b2c")
+
+/** the Bearer token of the sandbox's first seeded tenant, as the clients take it */
+export const tenantToken = (s: Sandbox.Running, tenant = 0) => Redacted.make(s.tenants[tenant]!.token)
 
 /** retries scaled down so that tests run in milliseconds; the production defaults are in the clients */
 export const fastRetry = {
@@ -22,8 +26,9 @@ export const fastRetry = {
 /** the three clients pointed at the sandbox, over the `HttpClient` of the context */
 export const clients = (options: { readonly timeout?: Duration.DurationInput } = {}) =>
   Layer.unwrapEffect(
-    Effect.map(Sandbox.SandboxServer, (s) =>
-      Layer.mergeAll(
+    Effect.map(Sandbox.SandboxServer, (s) => {
+      const token = tenantToken(s)
+      return Layer.mergeAll(
         OpenBankingClient.layer({
           ...OpenBankingClient.defaults,
           baseUrl: s.urls.openBanking,
@@ -48,7 +53,7 @@ export const clients = (options: { readonly timeout?: Duration.DurationInput } =
           exchangeRetry: fastRetry
         })
       )
-    )
+    })
   ).pipe(Layer.provide(RequestLedger.layer))
 
 /** a sandbox on a port, the clients over fetch, and fetch as the `HttpClient` (for `control`), for `layer(...)` */

@@ -96,7 +96,7 @@ export const makeValidator = () => {
   return { ajv, documents, operations, check }
 }
 
-/** What GET /__sandbox/seed says; `tenants` appears once the sandbox has seeded tenants. */
+/** What GET /__sandbox/seed says (the top level is the first tenant's data). */
 export interface SeedSummary {
   readonly accounts: ReadonlyArray<{ readonly id: string; readonly currency: string; readonly institution: string }>
   readonly counterparties: ReadonlyArray<{
@@ -106,17 +106,11 @@ export interface SeedSummary {
   }>
   readonly plans: number
   readonly payments: ReadonlyArray<{ readonly id: string; readonly status: string }>
-  readonly tenants?: ReadonlyArray<{ readonly token?: string | undefined; readonly bearer?: string | undefined }>
+  readonly tenants: ReadonlyArray<{ readonly id: string; readonly token: string }>
 }
 
-/**
- * The bearer token to call the sandbox with: a seeded tenant's token when the sandbox has tenants, otherwise any
- * token (a sandbox without tenants authenticates every Bearer token).
- */
-export const tokenOf = (seed: SeedSummary): string => {
-  const tenant = seed.tenants?.[0]
-  return tenant?.token ?? tenant?.bearer ?? "e2e-any-token"
-}
+/** The Bearer token to call the sandbox with: its first seeded tenant's. */
+export const tokenOf = (seed: SeedSummary): string => seed.tenants[0]!.token
 
 /** A raw exchange with the sandbox: status, parsed body (or the text when it is not JSON) and headers. */
 export interface Raw {

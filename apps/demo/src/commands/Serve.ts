@@ -1,5 +1,6 @@
 /**
- * `payrules serve`: the sandbox on its own, on 127.0.0.1, until stopped.
+ * `payrules serve`: the sandbox on its own, on 127.0.0.1, until stopped; it prints the seeded tenants and their
+ * Bearer tokens. `--control-token` (or `PAYRULES_SANDBOX_CONTROL_TOKEN`) makes `/__sandbox/*` require that token.
  *
  * @since 0.1.0
  */
@@ -8,6 +9,7 @@ import { Sandbox } from "@payrules/sandbox"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { serveErrorReason } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import { CliError } from "../CliError.js"
@@ -21,21 +23,41 @@ export const command = Command.make(
   "serve",
   {
     port: Flags.withDefault("port", "port", "4010", "the port on 127.0.0.1, 0 to 65535 (0: a free one)"),
-    seed: Flags.withDefault("seed", "n", "1", "the data seed: the same seed serves the same ids, plans and payments")
+    seed: Flags.withDefault("seed", "n", "1", "the data seed: the same seed serves the same ids, plans and payments"),
+    controlToken: Flags.optional(
+      "control-token",
+      "token",
+      "the Bearer token /__sandbox/* then requires (default: PAYRULES_SANDBOX_CONTROL_TOKEN; without one, open on 127.0.0.1)"
+    )
   },
   (o) =>
     Effect.gen(function* () {
       const port = yield* Checks.port("--port", o.port)
       const seed = yield* Checks.wholeNumber("--seed", o.seed, { min: 0, max: 2 ** 31 - 1 })
+      const controlToken = Option.getOrUndefined(
+        Option.orElse(o.controlToken, () => Option.fromNullable(process.env.PAYRULES_SANDBOX_CONTROL_TOKEN))
+      )
       return yield* Layer.launch(
         Layer.effectDiscard(
           Effect.flatMap(Sandbox.SandboxServer, (s) =>
-            Console.log(`payrules sandbox on ${s.url} (docs ${s.urls.docs}); Ctrl-C to stop`)
+            Console.log(
+              [
+                `payrules sandbox on ${s.url} (docs ${s.urls.docs}); Ctrl-C to stop`,
+                "Tenants (Authorization: Bearer <token>):",
+                ...Sandbox.formatTenants(s.tenants)
+              ].join("\n")
+            )
           )
         ).pipe(
           Layer.provide(
-            Sandbox.layer({ port, seed }).pipe(
-              Layer.mapError((e) => new CliError({ where: `--port ${port}`, reason: serveErrorReason(e) }))
+            Sandbox.layer({ port, seed, controlToken }).pipe(
+              Layer.mapError(
+                (e) =>
+                  new CliError({
+                    where: e._tag === "SandboxOptionsError" ? "--control-token" : `--port ${port}`,
+                    reason: serveErrorReason(e)
+                  })
+              )
             )
           )
         )

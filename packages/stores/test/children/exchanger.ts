@@ -26,6 +26,8 @@ export interface Task {
   /** `sqlite:<file>` or `postgres://...` */
   readonly ledger: string
   readonly baseUrl: string
+  /** the Bearer token of the sandbox's tenant the exchanges are made as */
+  readonly token: string
   readonly from: { readonly account_id: string; readonly currency: string }
   readonly to: { readonly account_id: string; readonly currency: string }
   /** the exchanges to send, one request_id each (1 GBP each) */
@@ -97,7 +99,7 @@ const fast = {
 const client = BusinessClient.layer({
   ...BusinessClient.defaults,
   baseUrl: task.baseUrl,
-  token: Redacted.make("crash-test-token"),
+  token: Redacted.make(task.token),
   timeout: Duration.millis(task.timeoutMs ?? 1_000),
   retry: fast,
   exchangeRetry: fast
