@@ -44,7 +44,8 @@ export interface Issue {
 }
 
 const obErrorCode = (status: number, issue: Issue | undefined): string => {
-  if (status === 401) return "UK.OBIE.Header.Missing"
+  if (status === 401)
+    return issue === undefined || /required/i.test(issue.message) ? "UK.OBIE.Header.Missing" : "UK.OBIE.Header.Invalid"
   if (status === 404) return "UK.OBIE.Resource.NotFound"
   if (status === 406) return "UK.OBIE.Header.Invalid"
   if (status === 405) return "UK.OBIE.Unsupported.Method"

@@ -154,7 +154,10 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       tenant = Either.isRight(bearer) ? state.tenantByToken.get(bearer.right) : undefined
       if (tenant === undefined) {
         const message = Either.isLeft(bearer) ? bearer.left : "the Bearer token is not one of this sandbox's tenants"
-        return yield* finish(unauthorized(error(401, message)), null)
+        return yield* finish(
+          unauthorized(error(401, message, { issues: [{ path: ["Authorization"], message }] })),
+          null
+        )
       }
     } else if (state.controlToken !== undefined && (path === "/__sandbox" || path.startsWith("/__sandbox/"))) {
       const bearer = Tenants.bearerOf(request.headers.authorization)
