@@ -1,6 +1,7 @@
 /**
  * What the sandbox does around every request, as the real APIs do: the interaction id of Open Banking on every
- * response, 406 when the client does not accept JSON, 405 for a known path with another method, errors in the body
+ * response, 400 for a request target that is not one path (see `target.ts`), 406 when the client does not accept
+ * JSON, the body gate (413, 415, 400: see `body.ts`), 405 for a known path with another method, errors in the body
  * shape of each family (also for bad JSON and schema mismatches), the /pay/fields rate limit, fault injection and
  * the request log.
  *
@@ -19,9 +20,11 @@ import { identity } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Fault from "../Fault.js"
 import { SandboxApi } from "../SandboxApi.js"
+import * as Body from "./body.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
 import type { SandboxStateService } from "./state.js"
+import * as Target from "./target.js"
 
 interface Route {
   readonly method: string
@@ -50,15 +53,18 @@ const routes: ReadonlyArray<Route> = (() => {
   return out
 })()
 
-/** the route of a method and path: a cache in front of the patterns, emptied when it holds 10,000 paths */
+/** the route of a method and path: a cache in front of the patterns, emptied when it holds 10,000 short paths */
 const known = new Map<string, Route | null>()
 const routeOf = (method: string, path: string): Route | null => {
   const key = `${method} ${path}`
   let route = known.get(key)
   if (route === undefined) {
     route = routes.find((r) => r.method === method && r.pattern.test(path)) ?? null
-    if (known.size >= 10_000) known.clear()
-    known.set(key, route)
+    // long paths are not kept: 10,000 of them could hold a lot of memory
+    if (key.length <= 256) {
+      if (known.size >= 10_000) known.clear()
+      known.set(key, route)
+    }
   }
   return route
 }
@@ -80,16 +86,20 @@ const isTagged = (u: unknown, tag: string): u is { readonly _tag: string } =>
 
 /** @internal */
 export const make =
-  (state: SandboxStateService) =>
+  (state: SandboxStateService, limits: Body.BodyLimits) =>
   (app: HttpApp.Default): HttpApp.Default =>
     // the sandbox's own time only once the control plane moved it: until then, the caller's clock as it is
-    Effect.suspend(() => (state.clock.offset() === 0 ? handle(state, app) : state.clock.within(handle(state, app))))
+    Effect.suspend(() =>
+      state.clock.offset() === 0 ? handle(state, limits, app) : state.clock.within(handle(state, limits, app))
+    )
 
-const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Default =>
+const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const url = new URL(request.url, "http://sandbox.invalid")
-    const path = url.pathname
+    // the path as written, as the router reads it: a target that would need normalising is refused below
+    const target = Target.check(request.url)
+    const path = target.ok ? target.target.path : target.path
+    const url = new URL(target.ok ? request.url : "/", "http://sandbox.invalid")
     const family = Errors.familyOf(path)
     const now = yield* Clock.currentTimeMillis
     // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
@@ -130,9 +140,20 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       )
     }
 
+    if (!target.ok) return yield* finish(error(400, target.message), null)
+
     if (family !== undefined && !acceptsJson(request.headers.accept)) {
       return yield* finish(error(406, `only application/json is produced; Accept was ${request.headers.accept}`), null)
     }
+
+    const gated = yield* Effect.either(Body.gate(request, limits))
+    if (gated._tag === "Left") {
+      const refusal = gated.left
+      const answer = error(refusal.status, refusal.message, refusal.issues ? { issues: refusal.issues } : {})
+      // a body left unread would be read as the next request: close the connection after the answer
+      return yield* finish(refusal.close ? HttpServerResponse.setHeader(answer, "connection", "close") : answer, null)
+    }
+    const checked = gated.right
 
     if (operation === "transferFieldRequirements") {
       const token = request.headers.authorization ?? ""
@@ -160,7 +181,7 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
                   path,
                   query: url.searchParams,
                   authorization: request.headers.authorization,
-                  body: yield* Effect.orElseSucceed(request.text, () => "")
+                  body: yield* Effect.orElseSucceed(checked.text, () => "")
                 })
               : undefined
           )
@@ -182,15 +203,18 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
     }
 
     const response = yield* app.pipe(
+      Effect.provideService(HttpServerRequest.HttpServerRequest, checked),
       fault?.kind === "fail-during" ? Effect.locally(Faults.failExecution, true) : identity,
       Effect.catchAllCause((cause) => {
         const failure = Cause.failureOption(cause)
         const defect = Option.isNone(failure) ? Cause.dieOption(cause) : Option.none()
         const e: unknown = Option.isSome(failure) ? failure.value : Option.getOrUndefined(defect)
         if (isTagged(e, "RouteNotFound")) {
+          // 405 only when the path is a route of other methods: a route of this method that the router did not take
+          // is no resource of it (404)
           const allowed = methodsOf(path)
           return Effect.succeed(
-            allowed.length > 0
+            allowed.length > 0 && !allowed.includes(request.method)
               ? HttpServerResponse.setHeader(
                   error(405, `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`),
                   "allow",
@@ -219,8 +243,8 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
               {
                 Code: e.Code,
                 ...(interactionId === undefined ? {} : { Id: interactionId }),
-                Message: e.Message,
-                Errors: e.Errors
+                Message: Errors.clipMessage(e.Message),
+                Errors: e.Errors.map((x) => ({ ...x, Message: Errors.clipMessage(x.Message) }))
               },
               { status: e.status }
             )
