@@ -1,15 +1,16 @@
 /**
  * Reading a JSON text without trusting it: one pass without recursion that measures how deep arrays and objects nest
- * (so that a text nested 100,000 deep is refused before `JSON.parse` or a decoder recurses into it) and that checks
+ * (so that a text nested 100,000 deep is refused before `JSON.parse` or a decoder recurses into it), that checks
  * every number against its own text (D11: a number whose decimal text a double cannot carry is refused, with its
- * path), then `JSON.parse`.
+ * path) and that refuses the keys `__proto__`, `constructor` and `prototype` at any depth (as D6 refuses them in
+ * field names: nothing a client sends may name the prototype machinery of JavaScript objects), then `JSON.parse`.
  *
  * @internal
  */
 
 /** A refusal of a JSON text: what rule it broke, where (a path into the value when known) and why. @internal */
 export interface JsonProblem {
-  readonly reason: "TooDeep" | "Syntax" | "InexactNumber"
+  readonly reason: "TooDeep" | "Syntax" | "InexactNumber" | "ForbiddenKey"
   readonly path: ReadonlyArray<string | number>
   readonly message: string
 }
@@ -77,13 +78,27 @@ const pathOf = (text: string, stack: ReadonlyArray<Frame>): Array<string | numbe
     }
   })
 
+const forbiddenKeys = new Set(["__proto__", "constructor", "prototype"])
+
+/** the key of an object member, decoded when it has escapes (`"\u005f_proto__"` is `__proto__`) */
+const keyAt = (text: string, start: number, end: number): string | undefined => {
+  const raw = text.slice(start + 1, end - 1)
+  if (!raw.includes("\\")) return raw
+  try {
+    return JSON.parse(text.slice(start, end)) as string
+  } catch {
+    return undefined
+  }
+}
+
 const isNumberChar = (c: number): boolean =>
   (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69
 
 /**
- * Parses a JSON text whose arrays and objects nest at most `maxDepth` deep and whose numbers survive parsing
- * exactly; a text that breaks either rule, or that is not JSON, is a {@link JsonProblem}. The nesting is measured
- * before anything recurses; the numbers are reported (the first 10) only for a text that is JSON.
+ * Parses a JSON text whose arrays and objects nest at most `maxDepth` deep, whose numbers survive parsing exactly and
+ * whose keys are none of `__proto__`, `constructor`, `prototype`; a text that breaks a rule, or that is not JSON, is
+ * a {@link JsonProblem}. The nesting is measured before anything recurses; the keys and the numbers (the first 10)
+ * are reported only for a text that is JSON.
  *
  * @internal
  */
@@ -95,6 +110,7 @@ export const parse = (
   | { readonly ok: false; readonly problems: ReadonlyArray<JsonProblem> } => {
   const stack: Array<Frame> = []
   const inexact: Array<JsonProblem> = []
+  let forbidden: JsonProblem | undefined
   const length = text.length
   let i = 0
   while (i < length) {
@@ -146,6 +162,18 @@ export const parse = (
       if (top !== undefined && !top.array && top.expectKey) {
         top.keyStart = start
         top.keyEnd = Math.min(i, length)
+        // the longest forbidden key, escaped six characters a letter, fits in 80
+        if (forbidden === undefined && top.keyEnd - start <= 80) {
+          const key = keyAt(text, start, top.keyEnd)
+          if (key !== undefined && forbiddenKeys.has(key)) {
+            const path = pathOf(text, stack)
+            forbidden = {
+              reason: "ForbiddenKey",
+              path,
+              message: `${clip(path.join("."), 4 * QUOTE_LIMIT)}: the key ${key} is refused at any depth (it names the prototype machinery of JavaScript objects)`
+            }
+          }
+        }
       }
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       // a number starts with - or a digit
@@ -172,5 +200,6 @@ export const parse = (
     // V8's message quotes the text: not passed on
     return { ok: false, problems: [{ reason: "Syntax", path: [], message: "the request body is not valid JSON" }] }
   }
-  return inexact.length > 0 ? { ok: false, problems: inexact } : { ok: true, value }
+  const problems = forbidden === undefined ? inexact : [forbidden, ...inexact]
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value }
 }
