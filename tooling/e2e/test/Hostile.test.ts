@@ -155,6 +155,33 @@ const depth: ReadonlyArray<Case> = [
   }
 ]
 
+const width: ReadonlyArray<Case> = [
+  {
+    group: "width",
+    name: "20,000 unknown keys beside a valid exchange",
+    request: (env) =>
+      exchange(env, exchangeText(env, { extra: Array.from({ length: 20_000 }, (_, i) => `,"k${i}":${i}`).join("") })),
+    status: 400
+  },
+  {
+    group: "width",
+    name: "20,000 wrong fault rules",
+    request: (env) =>
+      json(
+        env,
+        "PUT /__sandbox/faults HTTP/1.1",
+        `[${Array.from({ length: 20_000 }, () => '{"kind":"x"}').join(",")}]`
+      ),
+    status: 400
+  },
+  {
+    group: "width",
+    name: "100,000 numbers as an exchange",
+    request: (env) => exchange(env, `[${Array.from({ length: 100_000 }, (_, i) => i).join(",")}]`),
+    status: 400
+  }
+]
+
 const size: ReadonlyArray<Case> = [
   {
     group: "size",
@@ -849,6 +876,7 @@ const requestIds: ReadonlyArray<Case> = [
 
 const cases: ReadonlyArray<Case> = [
   ...depth,
+  ...width,
   ...size,
   ...encodings,
   ...pollution,

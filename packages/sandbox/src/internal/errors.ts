@@ -106,10 +106,14 @@ export const clipMessage = (message: string): string => {
   return Json.clip(cut, MAX_MESSAGE_LENGTH)
 }
 
-const clipIssue = (issue: Issue): Issue => ({
-  path: issue.path.map((p) => (typeof p === "string" ? Json.clip(p) : p)),
-  message: clipMessage(issue.message)
-})
+/** The most issues an error body lists: a body with 100,000 wrong fields gets the first ones. @internal */
+export const MAX_ISSUES = 10
+
+const clipIssues = (issues: ReadonlyArray<Issue>): ReadonlyArray<Issue> =>
+  issues.slice(0, MAX_ISSUES).map((issue) => ({
+    path: issue.path.slice(0, 4 * Json.QUOTE_LIMIT).map((p) => (typeof p === "string" ? Json.clip(p) : p)),
+    message: clipMessage(issue.message)
+  }))
 
 /** What goes into an error body besides the status and the message. @internal */
 export interface BodyOptions {
@@ -129,9 +133,7 @@ export const body = (family: Family, status: number, rawMessage: string, options
       return { code: options.code ?? merchantCodes[status] ?? String(status), message, timestamp: options.now }
     case "open-banking": {
       const issues =
-        options.issues !== undefined && options.issues.length > 0
-          ? options.issues.map(clipIssue)
-          : [{ path: [], message }]
+        options.issues !== undefined && options.issues.length > 0 ? clipIssues(options.issues) : [{ path: [], message }]
       return {
         Code: `${status} ${phrases[status] ?? "Error"}`,
         ...(options.interactionId === undefined ? {} : { Id: options.interactionId }),
@@ -155,7 +157,7 @@ export const response = (
 ): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.unsafeJson(
     family === undefined
-      ? { status, message: clipMessage(message), ...(options.issues ? { issues: options.issues.map(clipIssue) } : {}) }
+      ? { status, message: clipMessage(message), ...(options.issues ? { issues: clipIssues(options.issues) } : {}) }
       : body(family, status, message, options),
     { status }
   )

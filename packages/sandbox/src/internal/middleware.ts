@@ -229,9 +229,14 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
         if (isTagged(e, "HttpApiDecodeError")) {
           const d = e as unknown as { issues: ReadonlyArray<Errors.Issue>; message: string }
           return Effect.succeed(
-            error(400, d.issues.map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`).join("; "), {
-              issues: d.issues
-            })
+            error(
+              400,
+              d.issues
+                .slice(0, Errors.MAX_ISSUES)
+                .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
+                .join("; "),
+              { issues: d.issues }
+            )
           )
         }
         if (e instanceof BusinessApi.BusinessError) return Effect.succeed(error(e.status, e.message, { code: e.code }))
