@@ -39,6 +39,8 @@ interface Case {
   readonly status: number
   /** what the answer's body must say (its message names the rule or the field) */
   readonly says?: RegExp
+  /** the answer closes the connection (a body left unread is never read as a request) */
+  readonly closes?: true
 }
 
 const MAX_BODY = Sandbox.defaultLimits.maxBodyBytes
@@ -195,7 +197,39 @@ const size: ReadonlyArray<Case> = [
       ])
     ],
     status: 413,
-    says: /larger than 1048576 bytes/
+    says: /larger than 1048576 bytes/,
+    closes: true
+  },
+  {
+    group: "size",
+    name: "100 MB declared on a path with a .. segment: 400, and the body is not read",
+    request: (env) => [
+      head("POST /business/../exchange HTTP/1.1", [
+        ["Host", "sandbox"],
+        ["Authorization", env.auth],
+        ["Content-Type", "application/json"],
+        ["Content-Length", "100000000"],
+        ["Connection", "keep-alive"]
+      ])
+    ],
+    status: 400,
+    closes: true
+  },
+  {
+    group: "size",
+    name: "100 MB declared with an Accept that excludes JSON: 406, and the body is not read",
+    request: (env) => [
+      head("POST /business/exchange HTTP/1.1", [
+        ["Host", "sandbox"],
+        ["Authorization", env.auth],
+        ["Accept", "text/html"],
+        ["Content-Type", "application/json"],
+        ["Content-Length", "100000000"],
+        ["Connection", "keep-alive"]
+      ])
+    ],
+    status: 406,
+    closes: true
   },
   {
     group: "size",
@@ -896,6 +930,7 @@ const check = (c: Case, answer: Answer) => {
   expect(leaks(answer.body), what).toBe(false)
   expect(answer.body.length, what).toBeLessThan(1024)
   if (c.says !== undefined) expect(answer.body, what).toMatch(c.says)
+  if (c.closes) expect(answer.headers.connection, what).toBe("close")
 }
 
 layer(suite, { excludeTestServices: true })("hostile input over a socket", (it) => {

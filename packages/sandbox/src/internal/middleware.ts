@@ -140,10 +140,19 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
       )
     }
 
-    if (!target.ok) return yield* finish(error(400, target.message), null)
+    // refused before the body gate: a body it did not read must not be read (or drained) as the next request
+    const unread = (answer: HttpServerResponse.HttpServerResponse) =>
+      request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0
+        ? HttpServerResponse.setHeader(answer, "connection", "close")
+        : answer
+
+    if (!target.ok) return yield* finish(unread(error(400, target.message)), null)
 
     if (family !== undefined && !acceptsJson(request.headers.accept)) {
-      return yield* finish(error(406, `only application/json is produced; Accept was ${request.headers.accept}`), null)
+      return yield* finish(
+        unread(error(406, `only application/json is produced; Accept was ${request.headers.accept}`)),
+        null
+      )
     }
 
     const gated = yield* Effect.either(Body.gate(request, limits))
