@@ -23,6 +23,7 @@ import { SandboxApi } from "../SandboxApi.js"
 import * as Body from "./body.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
+import * as Json from "./json.js"
 import type { SandboxStateService } from "./state.js"
 import * as Target from "./target.js"
 
@@ -127,8 +128,9 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
       return Effect.as(
         state.log.add({
           method: request.method,
-          path,
-          query: url.search,
+          // a hostile target can be kilobytes long: the log keeps its start
+          path: Json.clip(path, 1024),
+          query: Json.clip(url.search, 1024),
           operation,
           status: response.status,
           fault,
