@@ -10,7 +10,9 @@
 import { IncomingMessage } from "node:http"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as UrlParams from "@effect/platform/UrlParams"
+import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Stream from "effect/Stream"
 import * as Json from "./json.js"
 
@@ -26,22 +28,38 @@ export interface BodyLimits {
   readonly maxDepth: number
 }
 
-/** Why a body was refused: the status, the message, the path into the body when there is one. @internal */
-export interface Refusal {
+/**
+ * Why a body was refused:
+ *
+ * - `TooLarge` (413): over `maxBodyBytes`, declared or read;
+ * - `MediaType` (415): not `application/json` (or `application/<x>+json`) in UTF-8;
+ * - `Encoding` (400): not UTF-8, or with a byte order mark;
+ * - `Json` (400): not JSON, nested too deep, a forbidden key or an inexact number (`issues` say where);
+ * - `Unreadable` (400): the connection failed while the body was read.
+ *
+ * @internal
+ */
+export class BodyRefused extends Data.TaggedError("BodyRefused")<{
+  readonly reason: "TooLarge" | "MediaType" | "Encoding" | "Json" | "Unreadable"
   readonly status: 400 | 413 | 415
   readonly message: string
   readonly issues?: ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly message: string }>
   /** the body was not read to its end: the connection must close after the answer */
   readonly close: boolean
-}
+}> {}
 
 const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"])
 
-const tooLarge = (limit: number): Refusal => ({
-  status: 413,
-  message: `the request body is larger than ${limit} bytes (the limit)`,
-  close: true
-})
+const tooLarge = (limit: number) =>
+  new BodyRefused({
+    reason: "TooLarge",
+    status: 413,
+    message: `the request body is larger than ${limit} bytes (the limit)`,
+    close: true
+  })
+
+const unreadable = (close: boolean) =>
+  new BodyRefused({ reason: "Unreadable", status: 400, message: "the request body could not be read", close })
 
 /** `application/json` or `application/<x>+json`, with no charset or UTF-8. */
 const contentTypeProblem = (contentType: string | undefined): string | undefined => {
@@ -63,8 +81,8 @@ const contentTypeProblem = (contentType: string | undefined): string | undefined
 }
 
 /** Reads a Node request body, stopping (and refusing) as soon as it passes `limit` bytes. */
-const readNode = (source: IncomingMessage, limit: number): Effect.Effect<Uint8Array, Refusal> =>
-  Effect.async<Uint8Array, Refusal>((resume) => {
+const readNode = (source: IncomingMessage, limit: number): Effect.Effect<Uint8Array, BodyRefused> =>
+  Effect.async<Uint8Array, BodyRefused>((resume) => {
     const chunks: Array<Buffer> = []
     let size = 0
     const cleanup = () => {
@@ -89,7 +107,7 @@ const readNode = (source: IncomingMessage, limit: number): Effect.Effect<Uint8Ar
     }
     const onError = () => {
       cleanup()
-      resume(Effect.fail({ status: 400, message: "the request body could not be read", close: true }))
+      resume(Effect.fail(unreadable(true)))
     }
     const onClose = () => {
       if (!source.complete) onError()
@@ -101,15 +119,15 @@ const readNode = (source: IncomingMessage, limit: number): Effect.Effect<Uint8Ar
     return Effect.sync(cleanup)
   })
 
-const readAny = (request: HttpServerRequest.HttpServerRequest, limit: number): Effect.Effect<Uint8Array, Refusal> => {
+const readAny = (
+  request: HttpServerRequest.HttpServerRequest,
+  limit: number
+): Effect.Effect<Uint8Array, BodyRefused> => {
   const source: unknown = (request as unknown as { readonly source?: unknown }).source
   if (source instanceof IncomingMessage) return readNode(source, limit)
   // in process: the body is already in memory
   return Effect.flatMap(
-    Effect.mapError(
-      request.arrayBuffer,
-      (): Refusal => ({ status: 400, message: "the request body could not be read", close: false })
-    ),
+    Effect.mapError(request.arrayBuffer, () => unreadable(false)),
     (buffer) => (buffer.byteLength > limit ? Effect.fail(tooLarge(limit)) : Effect.succeed(new Uint8Array(buffer)))
   )
 }
@@ -142,7 +160,7 @@ const withBody = (
 export const gate = (
   request: HttpServerRequest.HttpServerRequest,
   limits: BodyLimits
-): Effect.Effect<HttpServerRequest.HttpServerRequest, Refusal> =>
+): Effect.Effect<HttpServerRequest.HttpServerRequest, BodyRefused> =>
   Effect.gen(function* () {
     const headers = request.headers
     const length = headers["content-length"]
@@ -154,7 +172,9 @@ export const gate = (
     const withBodyMethod = methodsWithBody.has(request.method)
     if (withBodyMethod) {
       const problem = contentTypeProblem(headers["content-type"])
-      if (problem !== undefined) return yield* Effect.fail<Refusal>({ status: 415, message: problem, close: true })
+      if (problem !== undefined) {
+        return yield* new BodyRefused({ reason: "MediaType", status: 415, message: problem, close: true })
+      }
     }
     const bytes = yield* readAny(request, limits.maxBodyBytes)
     // a body on GET or HEAD has no meaning here: read (within the limit) and ignored
@@ -164,27 +184,30 @@ export const gate = (
     try {
       text = utf8.decode(bytes)
     } catch {
-      return yield* Effect.fail<Refusal>({
+      return yield* new BodyRefused({
+        reason: "Encoding",
         status: 400,
         message: "the request body is not valid UTF-8 (a JSON body is UTF-8)",
         close: false
       })
     }
     if (text.charCodeAt(0) === 0xfeff) {
-      return yield* Effect.fail<Refusal>({
+      return yield* new BodyRefused({
+        reason: "Encoding",
         status: 400,
         message: "the request body starts with a byte order mark: JSON is UTF-8 without one (RFC 8259)",
         close: false
       })
     }
     const parsed = Json.parse(text, limits.maxDepth)
-    if (!parsed.ok) {
-      return yield* Effect.fail<Refusal>({
+    if (Either.isLeft(parsed)) {
+      return yield* new BodyRefused({
+        reason: "Json",
         status: 400,
-        message: parsed.problems.map((p) => p.message).join("; "),
-        issues: parsed.problems.map((p) => ({ path: p.path, message: p.message })),
+        message: parsed.left.map((p) => p.message).join("; "),
+        issues: parsed.left.map((p) => ({ path: p.path, message: p.message })),
         close: false
       })
     }
-    return withBody(request, bytes, text, parsed.value)
+    return withBody(request, bytes, text, parsed.right)
   })

@@ -8,6 +8,8 @@
  * @internal
  */
 
+import * as Either from "effect/Either"
+
 /** A refusal of a JSON text: what rule it broke, where (a path into the value when known) and why. @internal */
 export interface JsonProblem {
   readonly reason: "TooDeep" | "Syntax" | "InexactNumber" | "ForbiddenKey"
@@ -102,12 +104,7 @@ const isNumberChar = (c: number): boolean =>
  *
  * @internal
  */
-export const parse = (
-  text: string,
-  maxDepth: number
-):
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly problems: ReadonlyArray<JsonProblem> } => {
+export const parse = (text: string, maxDepth: number): Either.Either<unknown, ReadonlyArray<JsonProblem>> => {
   const stack: Array<Frame> = []
   const inexact: Array<JsonProblem> = []
   let forbidden: JsonProblem | undefined
@@ -118,16 +115,13 @@ export const parse = (
     if (c === 123 || c === 91) {
       // { or [
       if (stack.length >= maxDepth) {
-        return {
-          ok: false,
-          problems: [
-            {
-              reason: "TooDeep",
-              path: pathOf(text, stack),
-              message: `the body nests arrays and objects more than ${maxDepth} deep (the limit is ${maxDepth})`
-            }
-          ]
-        }
+        return Either.left([
+          {
+            reason: "TooDeep",
+            path: pathOf(text, stack),
+            message: `the body nests arrays and objects more than ${maxDepth} deep (the limit is ${maxDepth})`
+          }
+        ])
       }
       stack.push({ array: c === 91, index: 0, keyStart: 0, keyEnd: 0, expectKey: c === 123 })
       i++
@@ -198,8 +192,8 @@ export const parse = (
     value = JSON.parse(text)
   } catch {
     // V8's message quotes the text: not passed on
-    return { ok: false, problems: [{ reason: "Syntax", path: [], message: "the request body is not valid JSON" }] }
+    return Either.left([{ reason: "Syntax", path: [], message: "the request body is not valid JSON" }])
   }
   const problems = forbidden === undefined ? inexact : [forbidden, ...inexact]
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value }
+  return problems.length > 0 ? Either.left(problems) : Either.right(value)
 }

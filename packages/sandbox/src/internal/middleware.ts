@@ -16,6 +16,7 @@ import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { identity } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Fault from "../Fault.js"
@@ -99,8 +100,8 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
     const request = yield* HttpServerRequest.HttpServerRequest
     // the path as written, as the router reads it: a target that would need normalising is refused below
     const target = Target.check(request.url)
-    const path = target.ok ? target.target.path : target.path
-    const url = new URL(target.ok ? request.url : "/", "http://sandbox.invalid")
+    const path = Either.isRight(target) ? target.right.path : target.left.path
+    const url = new URL(Either.isRight(target) ? request.url : "/", "http://sandbox.invalid")
     const family = Errors.familyOf(path)
     const now = yield* Clock.currentTimeMillis
     // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
@@ -148,7 +149,7 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
         ? HttpServerResponse.setHeader(answer, "connection", "close")
         : answer
 
-    if (!target.ok) return yield* finish(unread(error(400, target.message)), null)
+    if (Either.isLeft(target)) return yield* finish(unread(error(400, target.left.message)), null)
 
     if (family !== undefined && !acceptsJson(request.headers.accept)) {
       return yield* finish(

@@ -13,6 +13,8 @@
  *
  * @internal
  */
+import * as Data from "effect/Data"
+import * as Either from "effect/Either"
 import * as Json from "./json.js"
 
 /** A target that passed: its path as written and its query (without `?`). @internal */
@@ -76,18 +78,28 @@ const queryProblem = (query: string): string | undefined => {
 }
 
 /**
+ * A refused request target: in its `Path` or its `Query`, with the path as written (for the error's family).
+ *
+ * @internal
+ */
+export class TargetRefused extends Data.TaggedError("TargetRefused")<{
+  readonly reason: "Path" | "Query"
+  readonly path: string
+  readonly message: string
+}> {}
+
+/**
  * The path and query of a request target, or why it is refused.
  *
  * @internal
  */
-export const check = (
-  url: string
-):
-  | { readonly ok: true; readonly target: Target }
-  | { readonly ok: false; readonly path: string; readonly message: string } => {
+export const check = (url: string): Either.Either<Target, TargetRefused> => {
   const q = url.indexOf("?")
   const path = q === -1 ? url : url.slice(0, q)
   const query = q === -1 ? "" : url.slice(q + 1)
-  const problem = pathProblem(path) ?? queryProblem(query)
-  return problem === undefined ? { ok: true, target: { path, query } } : { ok: false, path, message: problem }
+  const inPath = pathProblem(path)
+  if (inPath !== undefined) return Either.left(new TargetRefused({ reason: "Path", path, message: inPath }))
+  const inQuery = queryProblem(query)
+  if (inQuery !== undefined) return Either.left(new TargetRefused({ reason: "Query", path, message: inQuery }))
+  return Either.right({ path, query })
 }
