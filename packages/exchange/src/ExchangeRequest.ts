@@ -117,6 +117,8 @@ export interface Encoded {
  * - `AmountNotPositive`: 0 or less;
  * - `ScaleExceedsExponent`: more decimals than the currency has (10.505 GBP, 1.5 JPY);
  * - `RequestIdLength`: `request_id` empty or over 40 characters;
+ * - `RequestIdCharacters`: `request_id` with a control character (U+0000 to U+001F, U+007F to U+009F: NUL, CR, LF,
+ *   DEL, ...) or a lone surrogate (text that UTF-8 cannot carry): two different keys must never read as one;
  * - `ReferenceLength`: `reference` over 40 characters.
  *
  * @since 0.1.0
@@ -133,6 +135,7 @@ export type Rule =
   | "AmountNotPositive"
   | "ScaleExceedsExponent"
   | "RequestIdLength"
+  | "RequestIdCharacters"
   | "ReferenceLength"
 
 /**
@@ -153,6 +156,7 @@ const ruleDescriptions: Record<Exclude<Rule, "Shape">, string> = {
   AmountNotPositive: "an amount is greater than 0",
   ScaleExceedsExponent: "an amount has no more decimals than its currency",
   RequestIdLength: "request_id has 1 to 40 characters",
+  RequestIdCharacters: "request_id is Unicode text without control characters",
   ReferenceLength: "reference has at most 40 characters"
 }
 
@@ -183,12 +187,35 @@ const exact = (amount: BigDecimal.BigDecimal): boolean =>
 // checks shared by the wire decoder and the type-side refinements
 // ---------------------------------------------------------------------------------------------------------------------
 
-const requestIdProblem = (s: string): string | undefined => {
+const controlCharacter =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+const requestIdProblem = (
+  s: string
+): { readonly rule: "RequestIdLength" | "RequestIdCharacters"; readonly message: string } | undefined => {
   const n = codePoints(s)
-  return n >= 1 && n <= MAX_REQUEST_ID_LENGTH
-    ? undefined
-    : `request_id must have 1 to ${MAX_REQUEST_ID_LENGTH} characters; it has ${countOf(n)}`
+  if (n < 1 || n > MAX_REQUEST_ID_LENGTH) {
+    return {
+      rule: "RequestIdLength",
+      message: `request_id must have 1 to ${MAX_REQUEST_ID_LENGTH} characters; it has ${countOf(n)}`
+    }
+  }
+  const bad = controlCharacter.exec(s)
+  if (bad === null) return undefined
+  const code = bad[0].charCodeAt(0)
+  const what = code >= 0xd800 ? "a lone surrogate (UTF-8 cannot carry it)" : "a control character"
+  return {
+    rule: "RequestIdCharacters",
+    message: `request_id must be text without control characters; it has ${what}, U+${code.toString(16).toUpperCase().padStart(4, "0")}, at character ${codePoints(s.slice(0, bad.index)) + 1}`
+  }
 }
+
+/** request_ids for property tests: any text of 1 to 40 code points without control characters */
+const requestIdText = (string: typeof FastCheck.string) =>
+  string({ minLength: 1, maxLength: MAX_REQUEST_ID_LENGTH, unit: "binary" }).map((s) =>
+    s.replace(new RegExp(controlCharacter.source, "g"), "_")
+  )
 
 const referenceProblem = (s: string): string | undefined => {
   const n = codePoints(s)
@@ -228,7 +255,21 @@ const Amount = Schema.BigDecimalFromSelf.pipe(
   )
 )
 
-const RequestId = Schema.String.pipe(Schema.filter((s) => requestIdProblem(s) ?? true, { identifier: "RequestId" }))
+/**
+ * A request_id: 1 to 40 characters (Unicode code points), none of them a control character (U+0000 to U+001F,
+ * U+007F to U+009F) or a lone surrogate. The rule of POST /exchange bodies and of GET /transactions?request_id=, on
+ * both sides: a client refuses to send another, the sandbox refuses to read one.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const RequestId: Schema.Schema<string> = Schema.String.pipe(
+  Schema.filter((s) => requestIdProblem(s)?.message ?? true, {
+    identifier: "RequestId",
+    description: "1 to 40 characters, no control characters",
+    arbitrary: () => (fc) => fc.oneof(fc.uuid(), requestIdText(fc.string))
+  })
+)
 
 const Reference = Schema.String.pipe(Schema.filter((s) => referenceProblem(s) ?? true, { identifier: "Reference" }))
 
@@ -308,7 +349,7 @@ const Valid: Schema.Schema<ExchangeRequest> = Schema.Union(Sell, Buy).pipe(
           ),
           scale: fc.nat(8),
           reference: optional(text(0, MAX_REFERENCE_LENGTH)),
-          requestId: fc.oneof(fc.uuid(), text(1, MAX_REQUEST_ID_LENGTH)),
+          requestId: fc.oneof(fc.uuid(), requestIdText(fc.string)),
           reasonCode: optional(fc.oneof(fc.constantFrom("intra_group_transfer", "investment"), text(0, 12)))
         })
         .filter((r) => r.from.code !== r.to.code)
@@ -421,7 +462,7 @@ const decodeWire = (wire: WireType): Either.Either<ExchangeRequest, ReadonlyArra
     if (problem !== undefined) issues.push(issue("ReferenceLength", ["reference"], wire.reference, problem))
   }
   const idProblem = requestIdProblem(wire.request_id)
-  if (idProblem !== undefined) issues.push(issue("RequestIdLength", ["request_id"], wire.request_id, idProblem))
+  if (idProblem !== undefined) issues.push(issue(idProblem.rule, ["request_id"], wire.request_id, idProblem.message))
   if (issues.length > 0) return Either.left(issues)
   const amount = (from.amount ?? to.amount)!
   return Either.right({

@@ -52,7 +52,7 @@ const generated: fc.Arbitrary<Generated> = fc
     fromAccount: fc.oneof(fc.uuid(), text(1, 30)),
     toAccount: fc.oneof(fc.uuid(), text(1, 30)),
     reference: fc.option(text(0, 40), { nil: undefined }),
-    requestId: fc.oneof(fc.uuid(), text(1, 40)),
+    requestId: Arbitrary.make(ExchangeRequest.RequestId),
     reasonCode: fc.option(fc.string(), { nil: undefined })
   })
   .filter((r) => r.from.code !== r.to.code)
@@ -299,6 +299,26 @@ const faults: ReadonlyArray<Fault> = [
     rule: "RequestIdLength",
     path: () => "request_id"
   },
+  ...(
+    [
+      ["NUL", "\u0000"],
+      ["CR LF", "\r\n"],
+      ["a tab", "\t"],
+      ["DEL", "\u007f"],
+      ["a C1 control (NEL)", "\u0085"],
+      ["a lone high surrogate", "\ud800"],
+      ["a lone low surrogate", "\udc00"]
+    ] as const
+  ).map(
+    ([what, char]): Fault => ({
+      name: `request_id with ${what}`,
+      apply: (w) => {
+        w.request_id = `r${char}1`
+      },
+      rule: "RequestIdCharacters",
+      path: () => "request_id"
+    })
+  ),
   {
     name: "empty request_id",
     apply: (w) => {
@@ -428,6 +448,33 @@ describe("ExchangeRequest: faults", () => {
     expect(problems({ ...sell, to: null })).toEqual([{ rule: "Shape", path: "to" }])
     expect(problems([])).toEqual([{ rule: "Shape", path: "" }])
     expect(problems({ ...sell, reference: undefined })).toEqual([{ rule: "Shape", path: "reference" }])
+  })
+
+  it("a request_id with a control character or a lone surrogate is refused on both sides, at request_id", () => {
+    const control = fc.oneof(
+      fc.integer({ min: 0, max: 0x1f }),
+      fc.integer({ min: 0x7f, max: 0x9f }),
+      fc.integer({ min: 0xd800, max: 0xdfff })
+    )
+    fc.assert(
+      fc.property(Arbitrary.make(ExchangeRequest.RequestId), control, fc.nat(), (id, code, at) => {
+        const chars = [...id].slice(0, 39)
+        const i = at % (chars.length + 1)
+        const bad = [...chars.slice(0, i), String.fromCharCode(code), ...chars.slice(i)].join("")
+        // the Schema itself refuses it
+        expect(Schema.is(ExchangeRequest.RequestId)(bad)).toBe(false)
+        // the sandbox's side: decoding a wire body
+        expect(problems({ ...sell, request_id: bad })).toEqual([{ rule: "RequestIdCharacters", path: "request_id" }])
+        // the client's side: encoding a request refuses to send it
+        expect(Either.isLeft(ExchangeRequest.encode({ ...ok(sell), request_id: bad }))).toBe(true)
+        // and the id without it passes
+        expect(Schema.is(ExchangeRequest.RequestId)(chars.join(""))).toBe(true)
+      }),
+      { numRuns: 300 }
+    )
+    expect(messages({ ...sell, request_id: "a\r\nb" })[0]).toBe(
+      "request_id must be text without control characters; it has a control character, U+000D, at character 2"
+    )
   })
 
   it("encoding refuses a request built by hand that breaks a rule", () => {

@@ -11,7 +11,7 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import type * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as HttpServerError from "@effect/platform/HttpServerError"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
@@ -75,6 +75,67 @@ export interface Options {
   readonly controlToken?: string | undefined
   /** a server span per request, for a tracer you provide (default false: they cost more than most requests) */
   readonly tracing?: boolean | undefined
+  /** what the server takes from a client: body size and depth, time, header size, connections (see {@link Limits}) */
+  readonly limits?: Partial<Limits> | undefined
+}
+
+/**
+ * What the sandbox takes from a client before it refuses (see the README, "Hostile input and limits").
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Limits {
+  /** the largest request body in bytes: 413 above, checked from `Content-Length` and while reading */
+  readonly maxBodyBytes: number
+  /** how deep arrays and objects may nest in a JSON body: 400 above */
+  readonly maxJsonDepth: number
+  /** the largest request line and headers in bytes (Node's `maxHeaderSize`): 431 above */
+  readonly maxHeaderBytes: number
+  /** ms to receive the request line and headers (Node's `headersTimeout`, at most `requestTimeoutMs`): 408 after */
+  readonly headersTimeoutMs: number
+  /** ms to receive a whole request, headers and body (Node's `requestTimeout`): 408 after */
+  readonly requestTimeoutMs: number
+  /** ms an idle kept-alive connection stays open (Node's `keepAliveTimeout`) */
+  readonly keepAliveTimeoutMs: number
+  /** the most open connections (Node's `maxConnections`); more are closed as they arrive */
+  readonly maxConnections: number
+}
+
+/**
+ * The limits when none are given: 1 MiB bodies nested at most 64 deep, 16 KiB of headers received within 10 s, a
+ * request received within 30 s, idle connections kept 5 s, 1,000 connections.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultLimits: Limits = {
+  maxBodyBytes: 1024 * 1024,
+  maxJsonDepth: 64,
+  maxHeaderBytes: 16 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000
+}
+
+const limitsOf = (options: Options): Limits => ({ ...defaultLimits, ...options.limits })
+
+/** A node:http server with the limits set (Node writes the 408 and 431 answers itself). */
+const nodeServer = (limits: Limits) => {
+  const requestTimeout = limits.requestTimeoutMs
+  const headersTimeout = Math.min(limits.headersTimeoutMs, requestTimeout)
+  const server = createServer({
+    maxHeaderSize: limits.maxHeaderBytes,
+    requestTimeout,
+    headersTimeout,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // how often Node looks for requests past their time (30 s by default, which would let a 200 ms timeout last 30 s)
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4)))
+  })
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs
+  server.maxConnections = limits.maxConnections
+  return server
 }
 
 /**
@@ -269,15 +330,31 @@ const runningLayer = (options: Options) =>
     })
   )
 
+/**
+ * The router takes paths as they are written, as the middleware does: case-sensitive, no trailing or duplicate
+ * slashes dropped, parameters of any length (the resource answers an id too long, not the router).
+ */
+const routerConfig = HttpRouter.setRouterConfig({
+  caseSensitive: true,
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  maxParamLength: Number.MAX_SAFE_INTEGER
+})
+
 /** The API with its handlers, the /docs page and the sandbox's middleware, over its state. */
-const apiLayer = Layer.merge(
-  HttpApiScalar.layer({ path: "/docs" }),
-  HttpApiBuilder.middleware(Effect.map(SandboxState, Middleware.make))
-).pipe(
-  Layer.provideMerge(HttpApiBuilder.api(SandboxApi).pipe(Layer.provide(Handlers.layer))),
-  Layer.provideMerge(HttpApiBuilder.Router.Live),
-  Layer.provideMerge(HttpApiBuilder.Middleware.layer)
-)
+const apiLayer = (limits: Limits) =>
+  Layer.merge(
+    HttpApiScalar.layer({ path: "/docs" }),
+    HttpApiBuilder.middleware(
+      Effect.map(SandboxState, (state) =>
+        Middleware.make(state, { maxBodyBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth })
+      )
+    )
+  ).pipe(
+    Layer.provideMerge(HttpApiBuilder.api(SandboxApi).pipe(Layer.provide(Handlers.layer))),
+    Layer.provideMerge(HttpApiBuilder.Router.Live),
+    Layer.provideMerge(HttpApiBuilder.Middleware.layer)
+  )
 
 /**
  * The sandbox as a layer: serves on `options.port` (ephemeral by default) for the lifetime of the layer and
@@ -296,15 +373,17 @@ export const layer = (
     Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
   // a span per request (with the URL and every header as attributes) costs more than serving most requests: off
   // unless asked for
+  const limits = limitsOf(options)
   const server = HttpApiBuilder.serve().pipe(
-    Layer.provide(apiLayer),
+    Layer.provide(apiLayer(limits)),
     options.tracing === true ? identity : HttpMiddleware.withTracerDisabledWhen(constTrue)
   )
   return Layer.merge(server, runningLayer(options)).pipe(
     Layer.provide(stateLayer(options, drop)),
     Layer.provide(
-      NodeHttpServer.layer(() => createServer(), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })
-    )
+      NodeHttpServer.layer(() => nodeServer(limits), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })
+    ),
+    Layer.provide(routerConfig)
   )
 }
 
@@ -340,9 +419,10 @@ export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer
     })
   )
   return Layer.merge(client, Layer.succeed(SandboxServer, urlsOf(inProcessUrl, 0, options))).pipe(
-    Layer.provide(apiLayer),
+    Layer.provide(apiLayer(limitsOf(options))),
     Layer.provide(stateLayer(options, drops.add)),
-    Layer.provide(NodeHttpServer.layerContext)
+    Layer.provide(NodeHttpServer.layerContext),
+    Layer.provide(routerConfig)
   )
 }
 

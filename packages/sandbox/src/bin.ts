@@ -2,7 +2,8 @@
 /**
  * `payrules-sandbox [--port 4010] [--seed 1] [--host 127.0.0.1] [--control-token <token>]`: serves the sandbox until
  * stopped (Ctrl-C), and prints its tenants with their Bearer tokens. The port also comes from `PORT` (default 4010),
- * the control token from `PAYRULES_SANDBOX_CONTROL_TOKEN` (required on a host other than loopback).
+ * the control token from `PAYRULES_SANDBOX_CONTROL_TOKEN` (required on a host other than loopback). The limits of
+ * `Sandbox.Limits` have flags of their own (`--max-body-bytes`, `--request-timeout-ms`, ...; see `--help`).
  *
  * @since 0.1.0
  */
@@ -12,8 +13,21 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Sandbox from "./Sandbox.js"
 
-const usage =
-  "usage: payrules-sandbox [--port <n>] [--seed <n>] [--host <address>] [--plans <n>] [--control-token <token>]"
+/** the flags of the limits, and the option each sets */
+const limitFlags = {
+  "max-body-bytes": "maxBodyBytes",
+  "max-json-depth": "maxJsonDepth",
+  "max-header-bytes": "maxHeaderBytes",
+  "headers-timeout-ms": "headersTimeoutMs",
+  "request-timeout-ms": "requestTimeoutMs",
+  "keep-alive-timeout-ms": "keepAliveTimeoutMs",
+  "max-connections": "maxConnections"
+} as const satisfies Record<string, keyof Sandbox.Limits>
+
+const usage = [
+  "usage: payrules-sandbox [--port <n>] [--seed <n>] [--host <address>] [--plans <n>] [--control-token <token>]",
+  ...Object.entries(limitFlags).map(([flag, option]) => `  [--${flag} <n>]  default ${Sandbox.defaultLimits[option]}`)
+].join("\n")
 
 const parse = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv) => {
   const flags = new Map<string, string>()
@@ -41,14 +55,22 @@ const parse = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv) => {
     host: flags.get("host") ?? "127.0.0.1",
     controlToken: flags.get("control-token") ?? env.PAYRULES_SANDBOX_CONTROL_TOKEN
   }
+  const limits: Partial<Record<keyof Sandbox.Limits, number>> = {}
+  for (const [flag, option] of Object.entries(limitFlags)) {
+    if (!flags.has(flag)) continue
+    const n = number(flag, 0)
+    if (!(n > 0)) return { error: `--${flag} must be a whole number above 0` } as const
+    limits[option] = n
+  }
   for (const [name, value] of Object.entries(options)) {
     if (typeof value === "number" && Number.isNaN(value)) return { error: `--${name} must be a whole number` } as const
   }
   for (const name of flags.keys()) {
-    if (!["port", "seed", "plans", "host", "control-token"].includes(name))
+    if (!["port", "seed", "plans", "host", "control-token", ...Object.keys(limitFlags)].includes(name)) {
       return { error: `unknown option --${name}` } as const
+    }
   }
-  return { options } as const
+  return { options: { ...options, limits } } as const
 }
 
 const parsed = parse(process.argv.slice(2), process.env)

@@ -85,6 +85,10 @@ export const ErrorCode = {
   MethodNotAllowed: 9405,
   /** the Accept header excludes JSON */
   NotAcceptable: 9406,
+  /** the request body is larger than the server takes */
+  PayloadTooLarge: 9413,
+  /** the request body is not `application/json` (UTF-8) */
+  UnsupportedMediaType: 9415,
   /** too many requests */
   TooManyRequests: 9429,
   /** an unexpected failure */
@@ -114,6 +118,8 @@ export const exchange = HttpApiEndpoint.post("exchange", "/exchange")
   .addSuccess(ExchangeTransaction.ExchangeTransaction)
   .addError(businessErrorAt(400))
   .addError(businessErrorAt(401))
+  .addError(businessErrorAt(413))
+  .addError(businessErrorAt(415))
   .addError(businessErrorAt(429))
   .addError(businessErrorAt(503))
   .annotate(OpenApi.Summary, "Exchange money")
@@ -133,13 +139,14 @@ export const exchangeReasons = HttpApiEndpoint.get("exchangeReasons", "/exchange
   .annotate(OpenApi.Summary, "List exchange reasons")
 
 /**
- * The query of the transaction lookup: the `request_id` of an exchange.
+ * The query of the transaction lookup: the `request_id` of an exchange, with the rule of POST /exchange bodies (1 to
+ * 40 characters, no control characters).
  *
  * @since 0.1.0
  * @category schemas
  */
 export const TransactionsQuery = Schema.Struct({
-  request_id: Schema.String.pipe(Schema.minLength(1, { message: () => "request_id must not be empty" }))
+  request_id: ExchangeRequest.RequestId
 })
 
 /**
@@ -178,6 +185,8 @@ export const transferFieldRequirements = HttpApiEndpoint.post("transferFieldRequ
   .addError(businessErrorAt(400))
   .addError(businessErrorAt(401))
   .addError(businessErrorAt(404))
+  .addError(businessErrorAt(413))
+  .addError(businessErrorAt(415))
   .addError(businessErrorAt(429))
   .annotate(OpenApi.Summary, "Check transfer field requirements")
   .annotate(

@@ -6,7 +6,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { ExchangeReason, type ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
+import { ExchangeReason, ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
 import { PayFields } from "@payrules/transfers"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
@@ -17,11 +17,12 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as BusinessApi from "./BusinessApi.js"
 import {
-  type BusinessClientError,
+  BusinessClientError,
   type ExchangeOutcomeUnknown,
   type RequestIdConflict,
   toError
@@ -29,6 +30,8 @@ import {
 import * as Exchanges from "./internal/exchange.js"
 import * as Http from "./internal/http.js"
 import * as PayFieldsLimiter from "./PayFieldsLimiter.js"
+
+const validRequestId = Schema.decodeUnknownEither(ExchangeRequest.RequestId)
 
 /**
  * Why a business call failed.
@@ -145,7 +148,11 @@ export interface BusinessClientService {
   readonly resumePending: (options?: ResumeOptions) => Effect.Effect<ResumeSummary, RequestLedger.RequestLedgerError>
   /** GET /exchange-reasons */
   readonly exchangeReasons: Effect.Effect<ReadonlyArray<ExchangeReason.ExchangeReason>, BusinessClientError>
-  /** GET /transactions?request_id=: the transaction a request created, if any */
+  /**
+   * GET /transactions?request_id=: the transaction a request created, if any. A request_id that breaks
+   * `ExchangeRequest.RequestId` (empty, over 40 characters, a control character) is refused before anything is sent
+   * (`reason: "BadRequest"`, no status).
+   */
   readonly findTransactionByRequestId: (
     requestId: string
   ) => Effect.Effect<Option.Option<ExchangeTransaction.ExchangeTransaction>, BusinessClientError>
@@ -303,10 +310,25 @@ export const make = (
         )
       )
 
-    const findTransactionByRequestId: BusinessClientService["findTransactionByRequestId"] = (requestId) =>
-      Effect.map(call(findOnce(requestId), "BusinessClient.findTransactionByRequestId", requestId), (found) =>
-        Option.fromNullable(found[0])
-      )
+    const findTransactionByRequestId: BusinessClientService["findTransactionByRequestId"] = (requestId) => {
+      const valid = validRequestId(requestId)
+      return Either.isLeft(valid)
+        ? Effect.fail(
+            new BusinessClientError({
+              reason: "BadRequest",
+              status: undefined,
+              raw: undefined,
+              body: undefined,
+              requestId,
+              retryAfter: undefined,
+              replayed: false,
+              message: `not sent: ${ParseResult.ArrayFormatter.formatErrorSync(valid.left)[0]?.message ?? "request_id is not valid"}`
+            })
+          )
+        : Effect.map(call(findOnce(requestId), "BusinessClient.findTransactionByRequestId", requestId), (found) =>
+            Option.fromNullable(found[0])
+          )
+    }
 
     const exchangeReasons: BusinessClientService["exchangeReasons"] = call(
       Http.send(withAuth(HttpClientRequest.get(`${base}/exchange-reasons`)), {

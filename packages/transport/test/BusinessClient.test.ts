@@ -288,3 +288,21 @@ describe("replayed and fresh refusals", () => {
     })
   )
 })
+
+describe("request_id on the lookup (strict out)", () => {
+  it.effect("a request_id with a control character, empty or over 40 characters is refused before sending", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json([tx]))
+      const business = yield* client(server.http)
+      for (const id of ["a\u0000b", "r\r\nx", "", "r".repeat(41), "r\ud800"]) {
+        const e = yield* Effect.flip(business.findTransactionByRequestId(id))
+        expect(e.reason).toBe("BadRequest")
+        expect(e.status).toBeUndefined()
+        expect(e.message).toContain("request_id")
+      }
+      expect(server.seen).toEqual([])
+      expect((yield* business.findTransactionByRequestId("r-1"))._tag).toBe("Some")
+      expect(server.seen.length).toBe(1)
+    })
+  )
+})

@@ -16,6 +16,8 @@ describe("committed OpenAPI documents", () => {
       "200",
       "400",
       "401",
+      "413",
+      "415",
       "429",
       "503"
     ])

@@ -6,6 +6,7 @@
  */
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { BusinessApi } from "@payrules/transport"
+import * as Json from "./json.js"
 
 /** @internal */
 export type Family = "open-banking" | "merchant" | "business"
@@ -32,6 +33,9 @@ const phrases: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   406: "Not Acceptable",
+  408: "Request Timeout",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable"
@@ -49,6 +53,7 @@ const obErrorCode = (status: number, issue: Issue | undefined): string => {
   if (status === 404) return "UK.OBIE.Resource.NotFound"
   if (status === 406) return "UK.OBIE.Header.Invalid"
   if (status === 405) return "UK.OBIE.Unsupported.Method"
+  if (status === 415) return "UK.OBIE.Header.Invalid"
   if (status >= 500) return "UK.OBIE.UnexpectedError"
   if (status === 429) return "UK.OBIE.Rules.ResourceLimitExceeded"
   const missing = issue !== undefined && /missing|required/i.test(issue.message)
@@ -62,6 +67,8 @@ const businessCodes: Record<number, number> = {
   404: BusinessApi.ErrorCode.NotFound,
   405: BusinessApi.ErrorCode.MethodNotAllowed,
   406: BusinessApi.ErrorCode.NotAcceptable,
+  413: BusinessApi.ErrorCode.PayloadTooLarge,
+  415: BusinessApi.ErrorCode.UnsupportedMediaType,
   429: BusinessApi.ErrorCode.TooManyRequests,
   500: BusinessApi.ErrorCode.InternalError,
   503: BusinessApi.ErrorCode.ServiceUnavailable
@@ -73,9 +80,41 @@ const merchantCodes: Record<number, string> = {
   404: "not_found",
   405: "method_not_allowed",
   406: "not_acceptable",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
   429: "too_many_requests",
   503: "service_unavailable"
 }
+
+/** The longest message an error body carries. @internal */
+export const MAX_MESSAGE_LENGTH = 400
+
+/**
+ * A message as an error body carries it: every quoted string in it (a value of the input, as Schema quotes it) and
+ * every run of characters without a space cut to its first {@link Json.QUOTE_LIMIT} characters, and the whole cut to
+ * {@link MAX_MESSAGE_LENGTH}: an error never echoes a large input.
+ *
+ * @internal
+ */
+export const clipMessage = (message: string): string => {
+  if (message.length <= Json.QUOTE_LIMIT) return message
+  const cut = message
+    .slice(0, 16 * MAX_MESSAGE_LENGTH)
+    .replace(/"((?:[^"\\]|\\.)*)"/g, (quoted, inner: string) =>
+      inner.length <= Json.QUOTE_LIMIT ? quoted : `"${Json.clip(inner)}"`
+    )
+    .replace(new RegExp(`[^\\s"]{${Json.QUOTE_LIMIT + 1},}`, "g"), (run) => Json.clip(run))
+  return Json.clip(cut, MAX_MESSAGE_LENGTH)
+}
+
+/** The most issues an error body lists: a body with 100,000 wrong fields gets the first ones. @internal */
+export const MAX_ISSUES = 10
+
+const clipIssues = (issues: ReadonlyArray<Issue>): ReadonlyArray<Issue> =>
+  issues.slice(0, MAX_ISSUES).map((issue) => ({
+    path: issue.path.slice(0, 4 * Json.QUOTE_LIMIT).map((p) => (typeof p === "string" ? Json.clip(p) : p)),
+    message: clipMessage(issue.message)
+  }))
 
 /** What goes into an error body besides the status and the message. @internal */
 export interface BodyOptions {
@@ -86,7 +125,8 @@ export interface BodyOptions {
 }
 
 /** The error body of a family. @internal */
-export const body = (family: Family, status: number, message: string, options: BodyOptions): unknown => {
+export const body = (family: Family, status: number, rawMessage: string, options: BodyOptions): unknown => {
+  const message = clipMessage(rawMessage)
   switch (family) {
     case "business":
       return { code: options.code ?? businessCodes[status] ?? BusinessApi.ErrorCode.InternalError, message }
@@ -94,7 +134,7 @@ export const body = (family: Family, status: number, message: string, options: B
       return { code: options.code ?? merchantCodes[status] ?? String(status), message, timestamp: options.now }
     case "open-banking": {
       const issues =
-        options.issues !== undefined && options.issues.length > 0 ? options.issues : [{ path: [], message }]
+        options.issues !== undefined && options.issues.length > 0 ? clipIssues(options.issues) : [{ path: [], message }]
       return {
         Code: `${status} ${phrases[status] ?? "Error"}`,
         ...(options.interactionId === undefined ? {} : { Id: options.interactionId }),
@@ -118,7 +158,7 @@ export const response = (
 ): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.unsafeJson(
     family === undefined
-      ? { status, message, ...(options.issues ? { issues: options.issues } : {}) }
+      ? { status, message: clipMessage(message), ...(options.issues ? { issues: clipIssues(options.issues) } : {}) }
       : body(family, status, message, options),
     { status }
   )

@@ -1,8 +1,9 @@
 /**
  * What the sandbox does around every request, as the real APIs do: the interaction id of Open Banking on every
- * response, 406 when the client does not accept JSON, 405 for a known path with another method, errors in the body
- * shape of each family (also for bad JSON and schema mismatches), authentication (a tenant's Bearer token on the APIs,
- * the control token on `/__sandbox/*` when one is set), the /pay/fields rate limit per tenant, fault injection and
+ * response, 400 for a request target that is not one path (see `target.ts`), 406 when the client does not accept
+ * JSON, authentication (a tenant's Bearer token on the APIs, the control token on `/__sandbox/*` when one is set),
+ * the body gate (413, 415, 400: see `body.ts`), 405 for a known path with another method, errors in the body shape of
+ * each family (also for bad JSON and schema mismatches), the /pay/fields rate limit per tenant, fault injection and
  * the request log.
  *
  * @internal
@@ -22,9 +23,12 @@ import { identity } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Fault from "../Fault.js"
 import { SandboxApi, UnknownTenant } from "../SandboxApi.js"
+import * as Body from "./body.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
+import * as Json from "./json.js"
 import type { SandboxStateService, TenantState } from "./state.js"
+import * as Target from "./target.js"
 import * as Tenants from "./tenants.js"
 
 interface Route {
@@ -54,15 +58,18 @@ const routes: ReadonlyArray<Route> = (() => {
   return out
 })()
 
-/** the route of a method and path: a cache in front of the patterns, emptied when it holds 10,000 paths */
+/** the route of a method and path: a cache in front of the patterns, emptied when it holds 10,000 short paths */
 const known = new Map<string, Route | null>()
 const routeOf = (method: string, path: string): Route | null => {
   const key = `${method} ${path}`
   let route = known.get(key)
   if (route === undefined) {
     route = routes.find((r) => r.method === method && r.pattern.test(path)) ?? null
-    if (known.size >= 10_000) known.clear()
-    known.set(key, route)
+    // long paths are not kept: 10,000 of them could hold a lot of memory
+    if (key.length <= 256) {
+      if (known.size >= 10_000) known.clear()
+      known.set(key, route)
+    }
   }
   return route
 }
@@ -91,16 +98,20 @@ const sameToken = (given: string, expected: string): boolean =>
 
 /** @internal */
 export const make =
-  (state: SandboxStateService) =>
+  (state: SandboxStateService, limits: Body.BodyLimits) =>
   (app: HttpApp.Default): HttpApp.Default =>
     // the sandbox's own time only once the control plane moved it: until then, the caller's clock as it is
-    Effect.suspend(() => (state.clock.offset() === 0 ? handle(state, app) : state.clock.within(handle(state, app))))
+    Effect.suspend(() =>
+      state.clock.offset() === 0 ? handle(state, limits, app) : state.clock.within(handle(state, limits, app))
+    )
 
-const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Default =>
+const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const url = new URL(request.url, "http://sandbox.invalid")
-    const path = url.pathname
+    // the path as written, as the router reads it: a target that would need normalising is refused below
+    const target = Target.check(request.url)
+    const path = Either.isRight(target) ? target.right.path : target.left.path
+    const url = new URL(Either.isRight(target) ? request.url : "/", "http://sandbox.invalid")
     const family = Errors.familyOf(path)
     const now = yield* Clock.currentTimeMillis
     // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
@@ -129,8 +140,9 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       return Effect.as(
         state.log.add({
           method: request.method,
-          path,
-          query: url.search,
+          // a hostile target can be kilobytes long: the log keeps its start
+          path: Json.clip(path, 1024),
+          query: Json.clip(url.search, 1024),
           operation,
           status: response.status,
           fault,
@@ -142,12 +154,23 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       )
     }
 
+    // refused before the body gate: a body it did not read must not be read (or drained) as the next request
+    const unread = (answer: HttpServerResponse.HttpServerResponse) =>
+      request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0
+        ? HttpServerResponse.setHeader(answer, "connection", "close")
+        : answer
+
+    if (Either.isLeft(target)) return yield* finish(unread(error(400, target.left.message)), null)
+
     if (family !== undefined && !acceptsJson(request.headers.accept)) {
-      return yield* finish(error(406, `only application/json is produced; Accept was ${request.headers.accept}`), null)
+      return yield* finish(
+        unread(error(406, `only application/json is produced; Accept was ${request.headers.accept}`)),
+        null
+      )
     }
 
     // who calls: an operation of the APIs needs a tenant's token (an unknown path is a 404 for anyone), the control
-    // plane the control token when one is set; nothing unauthenticated reaches the rate limit
+    // plane the control token when one is set; nothing unauthenticated is read further or reaches the rate limit
     let tenant: TenantState | undefined
     if (family !== undefined && route !== null) {
       const bearer = Tenants.bearerOf(request.headers.authorization)
@@ -155,7 +178,7 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       if (tenant === undefined) {
         const message = Either.isLeft(bearer) ? bearer.left : "the Bearer token is not one of this sandbox's tenants"
         return yield* finish(
-          unauthorized(error(401, message, { issues: [{ path: ["Authorization"], message }] })),
+          unread(unauthorized(error(401, message, { issues: [{ path: ["Authorization"], message }] }))),
           null
         )
       }
@@ -163,11 +186,22 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
       const bearer = Tenants.bearerOf(request.headers.authorization)
       if (Either.isLeft(bearer) || !sameToken(bearer.right, state.controlToken)) {
         return yield* finish(
-          unauthorized(error(401, Either.isLeft(bearer) ? bearer.left : "the Bearer token is not the control token")),
+          unread(
+            unauthorized(error(401, Either.isLeft(bearer) ? bearer.left : "the Bearer token is not the control token"))
+          ),
           null
         )
       }
     }
+
+    const gated = yield* Effect.either(Body.gate(request, limits))
+    if (gated._tag === "Left") {
+      const refusal = gated.left
+      const answer = error(refusal.status, refusal.message, refusal.issues ? { issues: refusal.issues } : {})
+      // a body left unread would be read as the next request: close the connection after the answer
+      return yield* finish(refusal.close ? HttpServerResponse.setHeader(answer, "connection", "close") : answer, null)
+    }
+    const checked = gated.right
 
     if (operation === "transferFieldRequirements" && tenant !== undefined) {
       const retryAfter = yield* state.payFieldsLimit.take(tenant.tenant.id, now)
@@ -194,7 +228,7 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
                   path,
                   query: url.searchParams,
                   authorization: request.headers.authorization,
-                  body: yield* Effect.orElseSucceed(request.text, () => "")
+                  body: yield* Effect.orElseSucceed(checked.text, () => "")
                 })
               : undefined
           )
@@ -216,6 +250,7 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
     }
 
     const response = yield* app.pipe(
+      Effect.provideService(HttpServerRequest.HttpServerRequest, checked),
       fault?.kind === "fail-during" ? Effect.locally(Faults.failExecution, true) : identity,
       tenant === undefined ? identity : Effect.locally(Tenants.current, tenant.tenant.id),
       Effect.catchAllCause((cause) => {
@@ -223,9 +258,11 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
         const defect = Option.isNone(failure) ? Cause.dieOption(cause) : Option.none()
         const e: unknown = Option.isSome(failure) ? failure.value : Option.getOrUndefined(defect)
         if (isTagged(e, "RouteNotFound")) {
+          // 405 only when the path is a route of other methods: a route of this method that the router did not take
+          // is no resource of it (404)
           const allowed = methodsOf(path)
           return Effect.succeed(
-            allowed.length > 0
+            allowed.length > 0 && !allowed.includes(request.method)
               ? HttpServerResponse.setHeader(
                   error(405, `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`),
                   "allow",
@@ -240,9 +277,14 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
         if (isTagged(e, "HttpApiDecodeError")) {
           const d = e as unknown as { issues: ReadonlyArray<Errors.Issue>; message: string }
           return Effect.succeed(
-            error(400, d.issues.map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`).join("; "), {
-              issues: d.issues
-            })
+            error(
+              400,
+              d.issues
+                .slice(0, Errors.MAX_ISSUES)
+                .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
+                .join("; "),
+              { issues: d.issues }
+            )
           )
         }
         if (e instanceof UnknownTenant) return Effect.succeed(error(404, e.message))
@@ -255,8 +297,8 @@ const handle = (state: SandboxStateService, app: HttpApp.Default): HttpApp.Defau
               {
                 Code: e.Code,
                 ...(interactionId === undefined ? {} : { Id: interactionId }),
-                Message: e.Message,
-                Errors: e.Errors
+                Message: Errors.clipMessage(e.Message),
+                Errors: e.Errors.map((x) => ({ ...x, Message: Errors.clipMessage(x.Message) }))
               },
               { status: e.status }
             )

@@ -1,0 +1,105 @@
+/**
+ * One rule for request targets, applied before routing, so that the router and the middleware read the same path:
+ * a path is taken as it is written, never normalised. A target that would need normalising, or whose meaning
+ * depends on who decodes it, is refused (400):
+ *
+ * - it does not start with `/`, or carries a fragment (`#`);
+ * - a segment is `.` or `..` (also written `%2e`), or the path has an empty segment (`//`);
+ * - it encodes `/`, `\` or an unreserved character (`%2f`, `%5c`, `%41`): the router would decode what the
+ *   middleware does not;
+ * - a `\`, a control character or a space, raw or encoded (`%00`, `%0a`);
+ * - a percent sign that does not start `%XX`, or percent-encoded bytes that are not UTF-8 (in the path or in a query
+ *   parameter, whose name and value are decoded strictly: `%ff` is refused, never replaced by U+FFFD).
+ *
+ * @internal
+ */
+import * as Data from "effect/Data"
+import * as Either from "effect/Either"
+import * as Json from "./json.js"
+
+/** A target that passed: its path as written and its query (without `?`). @internal */
+export interface Target {
+  readonly path: string
+  readonly query: string
+}
+
+const unreserved = /^[A-Za-z0-9\-._~]$/
+
+const decodeStrict = (text: string): string | undefined => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
+  }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
+const controls = /[\u0000-\u0020\u007f-\u009f]/
+
+const pathProblem = (path: string): string | undefined => {
+  if (!path.startsWith("/")) return "the request target must be a path that starts with /"
+  if (path.includes("#")) return "the request target must not carry a fragment (#)"
+  if (path.includes("\\")) return "the path must not contain a backslash"
+  if (controls.test(path)) return "the path must not contain spaces or control characters"
+  for (const match of path.matchAll(/%(..)?/g)) {
+    const hex = match[1]
+    if (hex === undefined || !/^[0-9A-Fa-f]{2}$/.test(hex)) return "the path has a % that does not start %XX"
+    const byte = Number.parseInt(hex, 16)
+    const char = String.fromCharCode(byte)
+    if (byte === 0x2f || byte === 0x5c) return "the path must not encode / or \\ (%2F, %5C)"
+    if (byte < 0x80 && unreserved.test(char)) {
+      return `the path must not percent-encode an unreserved character (%${hex} is ${char}): write it as it is`
+    }
+  }
+  const decoded = decodeStrict(path)
+  if (decoded === undefined) return "the path's percent-encoded bytes are not UTF-8"
+  if (controls.test(decoded)) return "the path must not encode spaces or control characters"
+  const segments = path.slice(1).split("/")
+  for (const [i, segment] of segments.entries()) {
+    if (segment === "" && i < segments.length - 1) return "the path must not have an empty segment (//)"
+    if (segment === "." || segment === "..") return "the path must not have . or .. segments"
+  }
+  return undefined
+}
+
+const queryProblem = (query: string): string | undefined => {
+  if (query === "") return undefined
+  for (const pair of query.split("&")) {
+    const [name = "", value = ""] = pair.split("=", 2)
+    const decodedName = decodeStrict(name.replace(/\+/g, " "))
+    if (decodedName === undefined) {
+      return `the query parameter ${Json.clip(name)} is not percent-encoded UTF-8`
+    }
+    if (decodeStrict(value.replace(/\+/g, " ")) === undefined) {
+      return `the query parameter ${Json.clip(decodedName)}: its value is not percent-encoded UTF-8`
+    }
+  }
+  return undefined
+}
+
+/**
+ * A refused request target: in its `Path` or its `Query`, with the path as written (for the error's family).
+ *
+ * @internal
+ */
+export class TargetRefused extends Data.TaggedError("TargetRefused")<{
+  readonly reason: "Path" | "Query"
+  readonly path: string
+  readonly message: string
+}> {}
+
+/**
+ * The path and query of a request target, or why it is refused.
+ *
+ * @internal
+ */
+export const check = (url: string): Either.Either<Target, TargetRefused> => {
+  const q = url.indexOf("?")
+  const path = q === -1 ? url : url.slice(0, q)
+  const query = q === -1 ? "" : url.slice(q + 1)
+  const inPath = pathProblem(path)
+  if (inPath !== undefined) return Either.left(new TargetRefused({ reason: "Path", path, message: inPath }))
+  const inQuery = queryProblem(query)
+  if (inQuery !== undefined) return Either.left(new TargetRefused({ reason: "Query", path, message: inQuery }))
+  return Either.right({ path, query })
+}
