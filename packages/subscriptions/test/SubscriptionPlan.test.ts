@@ -91,10 +91,6 @@ describe("SubscriptionPlan", () => {
     expect(Either.isLeft(Schema.decodeUnknownEither(SubscriptionPlan.PlanListQuery)({ limit: "ten" }))).toBe(true)
   })
 
-  schemaLaws("Phase", SubscriptionPlan.Phase)
-  schemaLaws("Variation", SubscriptionPlan.Variation)
-  schemaLaws("SubscriptionPlan", SubscriptionPlan.SubscriptionPlan, { numRuns: 100 })
-  schemaLaws("PlanListPage", SubscriptionPlan.PlanListPage, { numRuns: 50 })
   schemaLaws("PlanListQuery", SubscriptionPlan.PlanListQuery)
 })
 

@@ -16,13 +16,18 @@ import { describe, expect, it, vi } from "vitest"
 /**
  * @since 0.0.0
  */
-export interface LawOptions {
+export interface LawOptions<A = unknown> {
   /** fast-check runs per law (default 200) */
   readonly numRuns?: number
   /** the encoded side is JSON: also round-trip through `JSON.stringify` / `JSON.parse` (default true) */
   readonly json?: boolean
   /** extra hostile inputs for the "never throws" law */
   readonly junk?: FastCheck.Arbitrary<unknown>
+  /**
+   * the values the laws are checked on, when `Arbitrary.make(schema)` draws structures too large to check often
+   * (a page of plans of variations of phases); they must still satisfy the Schema, which the first law checks
+   */
+  readonly arbitrary?: FastCheck.Arbitrary<A>
 }
 
 /**
@@ -64,11 +69,11 @@ export const issuesOf = (error: ParseResult.ParseError): ReadonlyArray<ParseResu
  *
  * @since 0.0.0
  */
-export const schemaLaws = <A, I>(name: string, schema: Schema.Schema<A, I, never>, options?: LawOptions): void => {
+export const schemaLaws = <A, I>(name: string, schema: Schema.Schema<A, I, never>, options?: LawOptions<A>): void => {
   const numRuns = options?.numRuns ?? 200
   const json = options?.json ?? true
   describe(`${name} laws`, () => {
-    const arb = Arbitrary.make(schema)
+    const arb = options?.arbitrary ?? Arbitrary.make(schema)
     const is = Schema.is(schema)
     const equivalence = Schema.equivalence(schema)
     const encode = Schema.encodeEither(schema)
