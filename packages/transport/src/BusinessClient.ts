@@ -22,8 +22,9 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as BusinessApi from "./BusinessApi.js"
 import {
-  BusinessClientError,
+  type BusinessClientError,
   type ExchangeOutcomeUnknown,
+  notSent,
   type RequestIdConflict,
   toError
 } from "./internal/businessErrors.js"
@@ -314,16 +315,10 @@ export const make = (
       const valid = validRequestId(requestId)
       return Either.isLeft(valid)
         ? Effect.fail(
-            new BusinessClientError({
-              reason: "BadRequest",
-              status: undefined,
-              raw: undefined,
-              body: undefined,
+            notSent(
               requestId,
-              retryAfter: undefined,
-              replayed: false,
-              message: `not sent: ${ParseResult.ArrayFormatter.formatErrorSync(valid.left)[0]?.message ?? "request_id is not valid"}`
-            })
+              `not sent: ${ParseResult.ArrayFormatter.formatErrorSync(valid.left)[0]?.message ?? "request_id is not valid"}`
+            )
           )
         : Effect.map(call(findOnce(requestId), "BusinessClient.findTransactionByRequestId", requestId), (found) =>
             Option.fromNullable(found[0])

@@ -59,6 +59,19 @@ export class RequestIdConflict extends Data.TaggedError("RequestIdConflict")<{
   readonly message: string
 }> {}
 
+/** a request the client refused to send (it breaks a rule of its Schema): a `BadRequest` without a status. @internal */
+export const notSent = (requestId: string | undefined, message: string): BusinessClientError =>
+  new BusinessClientError({
+    reason: "BadRequest",
+    status: undefined,
+    raw: undefined,
+    body: undefined,
+    requestId,
+    retryAfter: undefined,
+    replayed: false,
+    message
+  })
+
 /** a failure of the HTTP layer as the business client's error. @internal */
 export const toError = (failure: Http.Failure, requestId?: string): BusinessClientError =>
   new BusinessClientError({

@@ -16,7 +16,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as BusinessApi from "../BusinessApi.js"
 import { type BusinessClientConfig, type BusinessClientService, Resumed } from "../BusinessClient.js"
-import { BusinessClientError, ExchangeOutcomeUnknown, RequestIdConflict } from "./businessErrors.js"
+import { BusinessClientError, ExchangeOutcomeUnknown, notSent, RequestIdConflict } from "./businessErrors.js"
 import * as Http from "./http.js"
 
 /** what the client built, for the exchange calls @internal */
@@ -55,18 +55,12 @@ export const exchange =
       const wire = ExchangeRequest.encode(request)
       if (Either.isLeft(wire)) {
         return yield* Effect.fail(
-          new BusinessClientError({
-            reason: "BadRequest",
-            status: undefined,
-            raw: undefined,
-            body: undefined,
+          notSent(
             requestId,
-            retryAfter: undefined,
-            replayed: false,
-            message: `the exchange request is invalid: ${ExchangeRequest.issues(wire.left)
+            `the exchange request is invalid: ${ExchangeRequest.issues(wire.left)
               .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
               .join("; ")}`
-          })
+          )
         )
       }
       const registration = yield* d.ledger.register(request)
