@@ -1,24 +1,12 @@
-/**
- * A local server that behaves like the merchant, business and Open Banking APIs, from the same HttpApi definitions
- * the clients use, seeded deterministically, with fault injection. Three ways to run it: as a `Layer` in tests,
- * from code with {@link start}, and as a command (`pnpm --filter @payrules/sandbox start`).
- *
- * @since 0.1.0
- */
-import { randomBytes } from "node:crypto"
-import { createServer } from "node:http"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpRouter from "@effect/platform/HttpRouter"
+import type * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as HttpServerError from "@effect/platform/HttpServerError"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { InternationalPayment } from "@payrules/open-banking"
-import { SubscriptionPlan } from "@payrules/subscriptions"
-import { FieldValidator, PayFields } from "@payrules/transfers"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
@@ -26,21 +14,15 @@ import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import { constTrue, identity } from "effect/Function"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import type * as Fault from "./Fault.js"
-import * as SandboxClock from "./internal/clock.js"
-import * as Exchanges from "./internal/exchanges.js"
-import * as Faults from "./internal/faults.js"
+import type * as Exchanges from "./internal/exchanges.js"
 import * as Handlers from "./internal/handlers.js"
 import * as InProcess from "./internal/inProcess.js"
 import * as Middleware from "./internal/middleware.js"
-import * as Payments from "./internal/payments.js"
-import * as RateLimit from "./internal/rateLimit.js"
-import * as RequestLog from "./internal/requestLog.js"
-import * as Seed from "./internal/seed.js"
-import { SandboxState, type SandboxStateService, type TenantState } from "./internal/state.js"
-import * as Store from "./internal/store.js"
+import * as Server from "./internal/server.js"
+import { SandboxState, type SandboxStateService } from "./internal/state.js"
+import * as StateLayer from "./internal/stateLayer.js"
 import * as Tenants from "./internal/tenants.js"
 import { basePaths, SandboxApi } from "./SandboxApi.js"
 
@@ -120,23 +102,6 @@ export const defaultLimits: Limits = {
 }
 
 const limitsOf = (options: Options): Limits => ({ ...defaultLimits, ...options.limits })
-
-/** A node:http server with the limits set (Node writes the 408 and 431 answers itself). */
-const nodeServer = (limits: Limits) => {
-  const requestTimeout = limits.requestTimeoutMs
-  const headersTimeout = Math.min(limits.headersTimeoutMs, requestTimeout)
-  const server = createServer({
-    maxHeaderSize: limits.maxHeaderBytes,
-    requestTimeout,
-    headersTimeout,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // how often Node looks for requests past their time (30 s by default, which would let a 200 ms timeout last 30 s)
-    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4)))
-  })
-  server.keepAliveTimeout = limits.keepAliveTimeoutMs
-  server.maxConnections = limits.maxConnections
-  return server
-}
 
 /**
  * Where a running sandbox answers.
@@ -242,70 +207,6 @@ const checkOptions = (options: Options): SandboxOptionsError | undefined => {
  */
 export class SandboxServer extends Context.Tag("@payrules/sandbox/SandboxServer")<SandboxServer, Running>() {}
 
-const decodePlans = Schema.decodeUnknownEither(Schema.Array(SubscriptionPlan.SubscriptionPlan))
-const decodePayment = Schema.decodeUnknownEither(InternationalPayment.RevolutStrict)
-const decodeFields = Schema.decodeUnknownEither(PayFields.FieldsResponse)
-
-const tenantState = (
-  tenant: Tenants.Tenant,
-  exchange: Exchanges.ExchangeOptions,
-  key: Uint8Array
-): Effect.Effect<TenantState> =>
-  Effect.gen(function* () {
-    const seed = Seed.make(tenant.dataSeed, { plans: tenant.plans })
-    // the seed data must be what the Schemas accept: a sandbox that serves invalid data would test nothing
-    const plans = decodePlans(seed.plans)
-    if (plans._tag === "Left") return yield* Effect.dieMessage(`invalid seed plans: ${plans.left.message}`)
-    const payments = Payments.make(tenant.dataSeed)
-    const invalid = payments.flatMap((p) => {
-      const r = decodePayment(p.body)
-      return r._tag === "Left" ? [`${p.id}: ${r.left.message}`] : []
-    })
-    if (invalid.length > 0) return yield* Effect.dieMessage(`invalid seed payments: ${invalid.join("; ")}`)
-    const store = yield* Store.make(seed, exchange, payments, { key, tenant: tenant.id })
-    return { tenant, store }
-  })
-
-const stateLayer = (options: Options, drop: SandboxStateService["drop"]) =>
-  Layer.effect(
-    SandboxState,
-    Effect.gen(function* () {
-      const seedNumber = options.seed ?? 1
-      for (const corridor of Seed.corridors) {
-        const fields = decodeFields({ fields: corridor.fields })
-        if (fields._tag === "Left")
-          return yield* Effect.dieMessage(`invalid corridor ${corridor.id}: ${fields.left.message}`)
-        const compiled = FieldValidator.compile(fields.right.fields)
-        if (compiled._tag === "Left") {
-          return yield* Effect.dieMessage(
-            `corridor ${corridor.id} does not compile: ${compiled.left.map((e) => e.message).join("; ")}`
-          )
-        }
-      }
-      // the key of the page tokens: drawn at start, so a token of another sandbox (or of this one before a restart)
-      // is refused
-      const key = randomBytes(32)
-      const exchange = { ...Exchanges.defaultExchangeOptions, ...options.exchange }
-      const tenants = yield* Effect.forEach(Tenants.seeded(seedNumber, options.plans ?? 1200), (tenant) =>
-        tenantState(tenant, exchange, key)
-      )
-      const faults = yield* Faults.make(seedNumber, options.faults ?? [])
-      const log = yield* RequestLog.make
-      const limit = options.payFieldsLimit ?? { limit: 450, windowMs: 60_000 }
-      return {
-        tenants,
-        tenantById: new Map(tenants.map((t) => [t.tenant.id, t])),
-        tenantByToken: new Map(tenants.flatMap((t) => t.tenant.tokens.map((token) => [token, t] as const))),
-        controlToken: options.controlToken,
-        faults,
-        log,
-        payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs),
-        drop,
-        clock: SandboxClock.make()
-      }
-    })
-  )
-
 const urlsOf = (url: string, port: number, options: Options): Running => ({
   tenants: tenants(options),
   port,
@@ -329,17 +230,6 @@ const runningLayer = (options: Options) =>
       return urlsOf(`http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, options)
     })
   )
-
-/**
- * The router takes paths as they are written, as the middleware does: case-sensitive, no trailing or duplicate
- * slashes dropped, parameters of any length (the resource answers an id too long, not the router).
- */
-const routerConfig = HttpRouter.setRouterConfig({
-  caseSensitive: true,
-  ignoreTrailingSlash: false,
-  ignoreDuplicateSlashes: false,
-  maxParamLength: Number.MAX_SAFE_INTEGER
-})
 
 /** The API with its handlers, the /docs page and the sandbox's middleware, over its state. */
 const apiLayer = (limits: Limits) =>
@@ -379,11 +269,14 @@ export const layer = (
     options.tracing === true ? identity : HttpMiddleware.withTracerDisabledWhen(constTrue)
   )
   return Layer.merge(server, runningLayer(options)).pipe(
-    Layer.provide(stateLayer(options, drop)),
+    Layer.provide(StateLayer.layer(options, drop)),
     Layer.provide(
-      NodeHttpServer.layer(() => nodeServer(limits), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" })
+      NodeHttpServer.layer(() => Server.nodeServer(limits), {
+        port: options.port ?? 0,
+        host: options.host ?? "127.0.0.1"
+      })
     ),
-    Layer.provide(routerConfig)
+    Layer.provide(Server.routerConfig)
   )
 }
 
@@ -420,9 +313,9 @@ export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer
   )
   return Layer.merge(client, Layer.succeed(SandboxServer, urlsOf(inProcessUrl, 0, options))).pipe(
     Layer.provide(apiLayer(limitsOf(options))),
-    Layer.provide(stateLayer(options, drops.add)),
+    Layer.provide(StateLayer.layer(options, drops.add)),
     Layer.provide(NodeHttpServer.layerContext),
-    Layer.provide(routerConfig)
+    Layer.provide(Server.routerConfig)
   )
 }
 
