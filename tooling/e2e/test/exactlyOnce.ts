@@ -4,6 +4,7 @@
  * `ExchangeOutcomeUnknown` is resumed until it is one of those two.
  */
 
+import { createHash } from "node:crypto"
 import { expect } from "@effect/vitest"
 import { Fault } from "@payrules/sandbox"
 import { BusinessClient } from "@payrules/transport"
@@ -28,7 +29,7 @@ export interface Summary {
   readonly received: number
 }
 
-type Ended =
+export type Ended =
   | { readonly _tag: "Transaction"; readonly id: string }
   | { readonly _tag: "Refused"; readonly code: number | undefined; readonly status: number | undefined }
   | { readonly _tag: "Unknown" }
@@ -197,3 +198,41 @@ export const holds = (rate: number, s: typeof scenario extends FastCheck.Arbitra
     expect(value.moved).toBe(String(value.summary.transactions))
     expect(value.summary.resumes).toBe(value.summary.unknown)
   })
+
+/** What each exchange of a run ended with, as one SHA-256: two runs that agree exchange by exchange have the same. */
+export const outcomesDigest = (ended: ReadonlyArray<readonly [string, Ended]>): string =>
+  createHash("sha256")
+    .update(ended.map(([id, end]) => `${id} ${end._tag}`).join("\n"))
+    .digest("hex")
+
+/**
+ * The run of the determinism tests (ExactlyOnce.test.ts and ExactlyOnceReplay.test.ts, one run each, in processes of
+ * their own): 1,000 exchanges at 30% faults of every kind from sandbox seed 41, every seventh refused.
+ */
+export const recordedRun = Effect.map(
+  VirtualTime.run(
+    run({ exchanges: 1_000, prefix: "eo", refused: (i) => i % 7 === 3 }).pipe(
+      Effect.provide(inProcess({ seed: 41, plans: 15, faults: everyFault(0.3) }, { timeout: "1 second" }))
+    )
+  ),
+  (r) => r.value
+)
+
+/**
+ * What that run reports, recorded: its counts, and the digest of what each exchange ended with. The faults come from
+ * the seed, the request key and the attempt, and time is virtual, so every run on every machine reports exactly this;
+ * a change to the client's policies or to the sandbox's fault rules changes it (take the new values from the failure,
+ * once the oracle of the run holds).
+ */
+export const recorded: { readonly summary: Summary; readonly outcomes: string } = {
+  summary: {
+    exchanges: 1_000,
+    transactions: 824,
+    refused: 176,
+    unknown: 3,
+    resumes: 3,
+    faults: { "fail-before": 150, "fail-during": 56, "drop-after": 59, "delay-after": 63, "rate-limit": 66 },
+    received: 1_367
+  },
+  outcomes: "7fe348ca9afacdf438475e3bcbe81ed1625697c24bca1004f63b66668ece931e"
+}
