@@ -74,8 +74,8 @@ export const embedded = Sandbox.layer({ seed: 1, plans: 15 }).pipe(
   )
 )
 
-/** the embedded sandbox's first seeded tenant: the commands call it with that tenant's token */
-const sandboxToken = (s: Sandbox.Running) => Redacted.make(s.tenants[0]!.token)
+/** the embedded sandbox's first seeded tenant: the commands and the tour call it with that tenant's token */
+export const sandboxToken = (s: Sandbox.Running) => Redacted.make(s.tenants[0]!.token)
 
 /** the client's own check of its configuration (the CLI checks --base-url first) */
 const configFailure = (e: ConfigError.ConfigError) => new CliError({ where: "--base-url", reason: oneLine(String(e)) })

@@ -18,8 +18,8 @@ import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
-import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
+import { sandboxToken } from "./Apis.js"
 import * as Render from "./render/Schedule.js"
 import { payFieldsStep } from "./tour/PayFields.js"
 
@@ -31,7 +31,7 @@ const heading = (n: number, title: string) => Console.log(`\n[${n}] ${title}`)
  */
 const TourLive = Layer.unwrapEffect(
   Effect.map(Sandbox.SandboxServer, (s) => {
-    const token = Redacted.make(s.tenants[0]!.token)
+    const token = sandboxToken(s)
     return Layer.mergeAll(
       MerchantClient.layer({ ...MerchantClient.defaults, baseUrl: s.urls.merchant, token }),
       BusinessClient.layer({ ...BusinessClient.defaults, baseUrl: s.urls.business, token }),

@@ -8,27 +8,11 @@
 import { expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Context, Effect, Layer } from "effect"
-import { type Answer, credentialsOf, head, leaks, limits, send, withBody } from "./hostile.js"
-import type { SeedSummary } from "./openApi.js"
-
-interface Env {
-  readonly port: number
-  readonly seed: SeedSummary
-  /** the Authorization header value of a normal request */
-  readonly auth: string
-}
+import { type Answer, type Env, head, leaks, limits, sandboxEnv, send, withBody } from "./hostile.js"
 
 class Suite extends Context.Tag("Hostile/Suite")<Suite, Env>() {}
 
-const suite = Layer.effect(
-  Suite,
-  Effect.gen(function* () {
-    const server = yield* Sandbox.SandboxServer
-    const answer = yield* send(server.port, [head("GET /__sandbox/seed HTTP/1.1", [["Host", "sandbox"]])])
-    const seed = JSON.parse(answer.body) as SeedSummary
-    return { port: server.port, seed, auth: credentialsOf(seed) }
-  })
-).pipe(Layer.provide(Sandbox.layer({ seed: 3, plans: 15, limits })))
+const suite = Layer.effect(Suite, sandboxEnv).pipe(Layer.provide(Sandbox.layer({ seed: 3, plans: 15, limits })))
 
 type Part = string | Buffer
 

@@ -8,24 +8,11 @@ import * as net from "node:net"
 import { expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Context, Effect, Fiber, Layer } from "effect"
-import { type Answer, credentialsOf, head, leaks, limits, open, send } from "./hostile.js"
-import type { SeedSummary } from "./openApi.js"
-
-interface Env {
-  readonly port: number
-  readonly auth: string
-}
+import { type Answer, type Env, head, leaks, limits, open, sandboxEnv, send } from "./hostile.js"
 
 class Suite extends Context.Tag("HostileClients/Suite")<Suite, Env>() {}
 
-const suite = Layer.effect(
-  Suite,
-  Effect.gen(function* () {
-    const server = yield* Sandbox.SandboxServer
-    const answer = yield* send(server.port, [head("GET /__sandbox/seed HTTP/1.1", [["Host", "sandbox"]])])
-    return { port: server.port, auth: credentialsOf(JSON.parse(answer.body) as SeedSummary) }
-  })
-).pipe(Layer.provide(Sandbox.layer({ seed: 3, plans: 15, limits })))
+const suite = Layer.effect(Suite, sandboxEnv).pipe(Layer.provide(Sandbox.layer({ seed: 3, plans: 15, limits })))
 
 /** writes `text` one byte per `everyMs` until the connection closes */
 const trickle =

@@ -6,7 +6,7 @@ import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import { BigDecimal, ConfigProvider, Duration, Effect, Fiber, Layer, Option, Redacted, TestClock } from "effect"
-import { control, fastRetry, type Seed, setFaults } from "./layers.js"
+import { control, fastRetry, type Seed, setFaults, tenantToken } from "./layers.js"
 
 const sell = (seed: Seed, requestId: string): BusinessClient.ExchangeInput => ({
   _tag: "Sell",
@@ -128,7 +128,7 @@ const duplicatesAsErrors = Layer.unwrapEffect(
     BusinessClient.layer({
       ...BusinessClient.defaults,
       baseUrl: s.urls.business,
-      token: Redacted.make(s.tenants[0]!.token),
+      token: tenantToken(s),
       timeout: Duration.seconds(1),
       retry: fastRetry,
       exchangeRetry: fastRetry

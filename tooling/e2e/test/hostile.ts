@@ -10,6 +10,21 @@ import { type SeedSummary, tokenOf } from "./openApi.js"
 /** The one place the suites get their credentials: the first seeded tenant's Bearer token. */
 export const credentialsOf = (seed: SeedSummary): string => `Bearer ${tokenOf(seed)}`
 
+/** What a suite knows of the sandbox it attacks: its port, its seed and the Authorization of a normal request. */
+export interface Env {
+  readonly port: number
+  readonly seed: SeedSummary
+  readonly auth: string
+}
+
+/** The sandbox of a suite, over a socket, with the limits below; its seed read over a raw connection. */
+export const sandboxEnv: Effect.Effect<Env, never, Sandbox.SandboxServer> = Effect.gen(function* () {
+  const server = yield* Sandbox.SandboxServer
+  const answer = yield* send(server.port, [head("GET /__sandbox/seed HTTP/1.1", [["Host", "sandbox"]])])
+  const seed = JSON.parse(answer.body) as SeedSummary
+  return { port: server.port, seed, auth: credentialsOf(seed) }
+})
+
 /** The default body limits; limits of time small enough that slow-client cases end in milliseconds. */
 export const limits: Sandbox.Options["limits"] = {
   maxHeaderBytes: 8 * 1024,

@@ -18,6 +18,7 @@ import type { SandboxClock } from "./clock.js"
 import * as Errors from "./errors.js"
 import type * as Exchanges from "./exchanges.js"
 import * as Faults from "./faults.js"
+import * as Json from "./json.js"
 import * as Payments from "./payments.js"
 import { SandboxState, type SandboxStateService, type TenantState } from "./state.js"
 import * as Tenants from "./tenants.js"
@@ -282,7 +283,9 @@ const tenantData = ({ store }: TenantState) => ({
 const tenantOf = (state: SandboxStateService, id: string | undefined) => {
   const tenant = id === undefined ? state.tenants[0] : state.tenantById.get(id)
   return tenant === undefined
-    ? Effect.fail(new UnknownTenant({ message: `no tenant ${JSON.stringify(id?.slice(0, 64))}` }))
+    ? Effect.fail(
+        new UnknownTenant({ message: `no tenant ${JSON.stringify(id === undefined ? undefined : Json.clip(id))}` })
+      )
     : Effect.succeed(tenant)
 }
 

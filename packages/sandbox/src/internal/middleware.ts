@@ -111,7 +111,7 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
     // the path as written, as the router reads it: a target that would need normalising is refused below
     const target = Target.check(request.url)
     const path = Either.isRight(target) ? target.right.path : target.left.path
-    const url = new URL(Either.isRight(target) ? request.url : "/", "http://sandbox.invalid")
+    const query = Either.isRight(target) ? target.right.query : ""
     const family = Errors.familyOf(path)
     const now = yield* Clock.currentTimeMillis
     // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
@@ -142,7 +142,7 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
           method: request.method,
           // a hostile target can be kilobytes long: the log keeps its start
           path: Json.clip(path, 1024),
-          query: Json.clip(url.search, 1024),
+          query: query === "" ? "" : `?${Json.clip(query, 1023)}`,
           operation,
           status: response.status,
           fault,
@@ -226,7 +226,7 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
               ? Faults.requestKey(operation, {
                   method: request.method,
                   path,
-                  query: url.searchParams,
+                  query: new URLSearchParams(query),
                   authorization: request.headers.authorization,
                   body: yield* Effect.orElseSucceed(checked.text, () => "")
                 })
