@@ -40,6 +40,10 @@ export const shared = defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     environment: "node",
+    // One worker runs a package's files one after another and keeps the modules it loaded (effect, the platform, the
+    // package's sources): loading them again for every file was a third of the suite's time. Nothing the tests share
+    // is mutable at module level; ./setup.ts resets what @effect/vitest changes
+    isolate: false,
     testTimeout,
     hookTimeout: testTimeout,
     reporters: ["default", durations],
