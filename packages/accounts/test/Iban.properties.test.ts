@@ -2,7 +2,14 @@ import { describe, expect, it } from "@effect/vitest"
 import { Iban } from "@payrules/accounts"
 import { Either, FastCheck as fc, Option } from "effect"
 import { isValidIBAN } from "ibantools"
-import { classesOf, isUndetectableSwap, substitute, substitutionInvisible, swap } from "./support/ibanMutations.js"
+import {
+  type CharClass,
+  classesOf,
+  isUndetectableSwap,
+  substitute,
+  substitutionInvisible,
+  swap
+} from "./support/ibanMutations.js"
 import { ALPHABET, expand, isDigit, nationalOracle, oracleValid, withIbanCheckDigits } from "./support/ibanOracle.js"
 
 /*

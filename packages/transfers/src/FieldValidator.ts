@@ -43,7 +43,10 @@ export type Strictness = Rules.Strictness
  * - `OneOf`: not one of the options;
  * - `Currency`: not an ISO 4217 code of the list;
  * - `PositiveAmount`: `amount` not a finite number greater than 0;
- * - `OneReceiverMethod`: both `receiver.account_id` and `receiver.card_id`.
+ * - `OneReceiverMethod`: both `receiver.account_id` and `receiver.card_id`;
+ * - `Characters`: a `request_id` with a control character (U+0000 to U+001F, U+007F to U+009F: NUL, CR, LF, DEL,
+ *   ...) or a lone surrogate (text that UTF-8 cannot carry), as POST /exchange refuses them: two request_ids that
+ *   print alike must be one key.
  *
  * @since 0.1.0
  * @category models

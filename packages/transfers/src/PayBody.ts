@@ -54,7 +54,7 @@ export interface PayBody {
   readonly account_id: string
   /** `account_id` and `card_id` are never both given */
   readonly receiver: Receiver
-  /** 1 to 40 code points */
+  /** 1 to 40 code points, no control characters */
   readonly request_id: string
   readonly [field: string]: unknown
 }
@@ -78,7 +78,7 @@ export interface Encoded {
  * The static base schema: the always-required fields only, other fields ignored. Its rules: `amount` a finite
  * number above 0, `currency` an ISO 4217 code of the list, `account_id` and `receiver.counterparty_id` (and
  * `receiver.account_id` / `receiver.card_id` when given) not empty, at most one of `receiver.account_id` and
- * `receiver.card_id`, `request_id` of 1 to 40 code points.
+ * `receiver.card_id`, `request_id` of 1 to 40 code points without control characters or lone surrogates.
  *
  * @since 0.1.0
  * @category schemas

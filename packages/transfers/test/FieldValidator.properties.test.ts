@@ -96,6 +96,8 @@ interface Expected {
   max: number
   patterns: Array<RegExp>
   options: Array<string> | undefined
+  /** no control characters, no lone surrogates */
+  text?: boolean
 }
 
 const baseExpected = (): Map<string, Expected> =>
@@ -112,16 +114,24 @@ const baseExpected = (): Map<string, Expected> =>
       { kind: "string", required: false, min: 1, max: Infinity, patterns: [], options: undefined }
     ],
     ["receiver.card_id", { kind: "string", required: false, min: 1, max: Infinity, patterns: [], options: undefined }],
-    ["request_id", { kind: "string", required: true, min: 1, max: 40, patterns: [], options: undefined }],
+    ["request_id", { kind: "string", required: true, min: 1, max: 40, patterns: [], options: undefined, text: true }],
     ["reference", { kind: "string", required: false, min: 0, max: Infinity, patterns: [], options: undefined }]
   ])
 
 const length = (s: string) => [...s].length
 
+/** a C0 or C1 control character, or a surrogate without its pair (read code point by code point) */
+const hasControl = (s: string) =>
+  [...s].some((c) => {
+    const code = c.codePointAt(0)!
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0xd800 && code <= 0xdfff)
+  })
+
 const passesAllButOptions = (e: Expected, s: string): boolean =>
   length(s) >= e.min &&
   length(s) <= e.max &&
   (e.kind !== "currency" || Currency.isKnown(s)) &&
+  !(e.text === true && hasControl(s)) &&
   e.patterns.every((p) => p.test(s))
 
 /** the expected fields, or "empty" when no value can satisfy some field */
@@ -210,6 +220,7 @@ const referenceIssues = (s: Setup, fields: Map<string, Expected>, body: unknown)
       } else if (length(v) < e.min) issues.push(`${name}|MinLength`)
       else if (length(v) > e.max) issues.push(`${name}|MaxLength`)
       else if (e.kind === "currency" && !Currency.isKnown(v)) issues.push(`${name}|Currency`)
+      else if (e.text === true && hasControl(v)) issues.push(`${name}|Characters`)
       else if (!e.patterns.every((p) => p.test(v))) issues.push(`${name}|Pattern`)
     }
     if (s.strictness === "error") {
@@ -244,9 +255,16 @@ const matching = (source: string): fc.Arbitrary<string> => {
   return arb
 }
 
-const stringFor = (rule: GenRule | undefined): fc.Arbitrary<string> =>
+/** request_ids with control characters and lone surrogates among ordinary characters */
+const controlled = fc.string({
+  unit: fc.constantFrom("a", "😀", "\n", "\u0000", "\u007f", "\u009f", "\ud800", "\udc00"),
+  maxLength: 6
+})
+
+const stringFor = (rule: GenRule | undefined, name: string): fc.Arbitrary<string> =>
   fc.oneof(
     fc.string({ unit, maxLength: 8 }),
+    ...(name === "request_id" ? [controlled] : []),
     fc.string({ unit, minLength: 15, maxLength: 45 }),
     fc.string({ unit: fc.constantFrom("😀", "𝄞", "a"), maxLength: 8 }),
     ...(rule?.options === undefined || rule.options.length === 0
@@ -325,7 +343,7 @@ const randomBody = (s: Setup): fc.Arbitrary<unknown> => {
         ...leaves.map((name) =>
           fc.oneof(
             { weight: 2, arbitrary: fc.constant<unknown>(undefined) },
-            { weight: 6, arbitrary: stringFor(byName.get(name)) as fc.Arbitrary<unknown> },
+            { weight: 6, arbitrary: stringFor(byName.get(name), name) as fc.Arbitrary<unknown> },
             { weight: 1, arbitrary: wrong }
           )
         )

@@ -433,6 +433,60 @@ describe("FieldValidator.schema", () => {
   })
 })
 
+describe("request_id is text, as POST /exchange takes it", () => {
+  const v = compile([])
+  const issuesOf = (requestId: string) =>
+    Either.match(v.validate({ ...base, request_id: requestId }), { onLeft: (issues) => issues, onRight: () => [] })
+
+  it("refuses control characters and lone surrogates, saying which and where", () => {
+    expect(issuesOf("req\n1")).toEqual([
+      {
+        path: ["request_id"],
+        rule: "Characters",
+        message:
+          "request_id must be text without control characters; it has a control character, U+000A, at character 4"
+      }
+    ])
+    expect(issuesOf("😀\u0000").map((i) => i.message)).toEqual([
+      "request_id must be text without control characters; it has a control character, U+0000, at character 2"
+    ])
+    expect(issuesOf("a\u009f").map((i) => i.rule)).toEqual(["Characters"])
+    expect(issuesOf("a\u007f").map((i) => i.rule)).toEqual(["Characters"])
+    expect(issuesOf("a\ud800b").map((i) => i.message)).toEqual([
+      "request_id must be text without control characters; it has a lone surrogate (UTF-8 cannot carry it), U+D800, at character 2"
+    ])
+    expect(issuesOf("\udc00").map((i) => i.rule)).toEqual(["Characters"])
+  })
+
+  it("takes any other text of 1 to 40 code points; the length is checked first", () => {
+    for (const ok of ["e0cbf846-3726-4ee0-82a8-48b1c2d3e4f5", "😀".repeat(40), "a b\u00a0c", "\ud83d\ude00", "é"]) {
+      expect(issuesOf(ok), JSON.stringify(ok)).toEqual([])
+    }
+    expect(issuesOf("\n".repeat(41)).map((i) => i.rule)).toEqual(["MaxLength"])
+  })
+
+  it("the Schema, PayBody.PayBody and the JSON Schema say the same", () => {
+    expect(schemaPaths(v, { ...base, request_id: "a\rb" })).toEqual(validatePaths(v, { ...base, request_id: "a\rb" }))
+    const r = Schema.decodeUnknownEither(PayBody.PayBody)({ ...base, request_id: "a\rb" })
+    expect(Either.isLeft(r) && ParseResult.ArrayFormatter.formatErrorSync(r.left)).toEqual([
+      {
+        _tag: "Refinement",
+        path: ["request_id"],
+        message:
+          "request_id must be text without control characters; it has a control character, U+000D, at character 2"
+      }
+    ])
+    const js = JSONSchema.make(PayBody.PayBody) as unknown as {
+      $defs?: Record<string, { properties: { request_id: { pattern?: string } } }>
+      properties?: { request_id: { pattern?: string } }
+    }
+    const requestId = (js.properties ?? Object.values(js.$defs ?? {})[0]!.properties).request_id
+    const pattern = new RegExp(requestId.pattern!)
+    expect(["req-1", "😀"].every((ok) => pattern.test(ok))).toBe(true)
+    expect(["a\nb", "\u0000", "\u009f"].some((bad) => pattern.test(bad))).toBe(false)
+  })
+})
+
 describe("FieldValidator.hash and canonical", () => {
   const rules: ReadonlyArray<Rule> = [
     { name: "reference", required: true, validation: { max_length: 35, min_length: 1 } },

@@ -10,6 +10,7 @@ import * as CodePoints from "./codePoints.js"
 import type { Leaf, Node, Obj, Rule, Strictness, Tree } from "./rules.js"
 import {
   amountProblem,
+  CHARACTERS,
   CURRENCY,
   explain,
   MAX_LENGTH,
@@ -52,6 +53,8 @@ class Field {
   readonly min: number
   readonly max: number
   readonly options: ReadonlySet<string> | undefined
+  /** no control characters and no lone surrogates */
+  readonly text: boolean
   /** the one native pattern of the field, tested inline */
   readonly native: RegExp | undefined
   /** the matcher of the first pattern (it falls back to re2js if the native engine runs out of stack) */
@@ -71,6 +74,7 @@ class Field {
       this.min = 0
       this.max = Infinity
       this.options = undefined
+      this.text = false
       this.native = undefined
       this.fallback = undefined
       this.others = []
@@ -81,6 +85,7 @@ class Field {
     this.min = node.minLength
     this.max = node.maxLength
     this.options = node.optionSet
+    this.text = node.text
     const first = node.patterns[0]?.pattern
     this.native = first?.native
     this.fallback = first?.test
@@ -124,6 +129,7 @@ class Field {
       if (c !== 0) return c < 0 ? MIN_LENGTH : MAX_LENGTH
     }
     if (this.kind === KIND_CURRENCY && !Currency.isKnown(s)) return CURRENCY
+    if (this.text && CodePoints.hasControl(s)) return CHARACTERS
     const native = this.native
     let next = PATTERN
     if (native !== undefined) {

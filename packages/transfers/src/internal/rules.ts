@@ -27,6 +27,7 @@ export type Rule =
   | "Currency"
   | "PositiveAmount"
   | "OneReceiverMethod"
+  | "Characters"
 
 export interface Problem {
   readonly rule: Rule
@@ -66,6 +67,8 @@ export interface Leaf {
   server: boolean
   /** the sources of the scheme limits applied */
   readonly limits: Array<string>
+  /** text only: no control character (U+0000 to U+001F, U+007F to U+009F) and no lone surrogate (`request_id`) */
+  text: boolean
   /** the issue of a value that is not one of the options, built on first use */
   oneOf: Problem | undefined
   /** `undefined` when the value is allowed; computed once the rules are final */
@@ -121,6 +124,7 @@ const leaf = (
   base,
   server: false,
   limits: [],
+  text: false,
   oneOf: undefined,
   problem: noProblem
 })
@@ -166,6 +170,8 @@ export const baseTree = (): Obj => {
   )
   requestId.maxLength = MAX_REQUEST_ID_LENGTH
   requestId.maxSource = requestId.minSource
+  // two request_ids that print alike must be the same key, as for POST /exchange (@payrules/exchange's RequestId)
+  requestId.text = true
   root.children.set("request_id", requestId)
   return root
 }
@@ -270,13 +276,15 @@ export const MIN_LENGTH = 1
 export const MAX_LENGTH = 2
 export const CURRENCY = 3
 export const ONE_OF = 4
-export const PATTERN = 5
+export const CHARACTERS = 5
+export const PATTERN = 6
 
-/** the check of a string against every rule but the options, in the order: lengths, currency, patterns */
+/** the check of a string against every rule but the options, in the order: lengths, currency, characters, patterns */
 const stringCode = (l: Leaf): ((value: string) => number) => {
   const { minLength, maxLength } = l
   const tests = l.patterns.map((p) => p.pattern.test)
   const currency = l.kind === "currency"
+  const text = l.text
   const checkLength = minLength > 0 || maxLength !== Infinity
   return (value) => {
     if (checkLength) {
@@ -284,6 +292,7 @@ const stringCode = (l: Leaf): ((value: string) => number) => {
       if (c !== 0) return c < 0 ? MIN_LENGTH : MAX_LENGTH
     }
     if (currency && !Currency.isKnown(value)) return CURRENCY
+    if (text && CodePoints.hasControl(value)) return CHARACTERS
     for (let i = 0; i < tests.length; i++) if (!tests[i]!(value)) return PATTERN + i
     return OK
   }
@@ -307,6 +316,14 @@ export const explain = (l: Leaf, code: number, value: string): Problem => {
       }
     case CURRENCY:
       return currencyProblem(value) ?? { rule: "Currency", message: `currency: ${value} is not an ISO 4217 code` }
+    case CHARACTERS: {
+      const bad = CodePoints.firstControl(value)!
+      const what = bad.code >= 0xd800 ? "a lone surrogate (UTF-8 cannot carry it)" : "a control character"
+      return {
+        rule: "Characters",
+        message: `${l.name} must be text without control characters; it has ${what}, U+${bad.code.toString(16).toUpperCase().padStart(4, "0")}, at character ${bad.at}`
+      }
+    }
     case ONE_OF:
       l.oneOf ??= {
         rule: "OneOf",

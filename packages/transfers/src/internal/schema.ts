@@ -30,6 +30,8 @@ const jsonSchemaOf = (l: Leaf): Record<string, unknown> => {
   // only patterns proven linear go into the JSON Schema: its consumers run them on their own (backtracking) engines
   const patterns = l.patterns.flatMap((p) => (p.pattern.ecma === undefined ? [] : [p.pattern.ecma]))
   if (l.kind === "currency") patterns.unshift("^[A-Z]{3}$")
+  // lone surrogates are refused too, which a JSON Schema pattern cannot say
+  if (l.text) patterns.unshift("^[^\\u0000-\\u001f\\u007f-\\u009f]*$")
   if (patterns.length === 1) js.pattern = patterns[0]
   else if (patterns.length > 1) js.allOf = patterns.map((pattern) => ({ pattern }))
   return js
