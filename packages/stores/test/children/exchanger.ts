@@ -13,8 +13,9 @@
  * (the server executed it; its answer is held back from the client), `after-answer` (the client has the answer; the
  * ledger has not recorded it), `after-ledger-write` (the ledger recorded it).
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+
 import * as HttpClient from "@effect/platform/HttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { RequestLedger } from "@payrules/exchange"
 import { LedgerUrl } from "@payrules/stores"
 import { BusinessClient } from "@payrules/transport"
@@ -74,7 +75,7 @@ const http = Layer.effect(
         : client.execute(request)
     )
   )
-).pipe(Layer.provide(FetchHttpClient.layer))
+).pipe(Layer.provide(NodeHttpClient.layer))
 
 /** the durable ledger, with the two stop points around the recording of an answer */
 const ledger = Layer.effect(
