@@ -44,6 +44,9 @@ export interface Task {
 }
 
 const task = JSON.parse(process.argv[2] ?? "{}") as Task
+
+/** node:http with connections kept alive (a new Agent does not keep them by default: one TCP connection per call) */
+const http1 = NodeHttpClient.layerWithoutAgent.pipe(Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: true })))
 const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`)
 /** the stop points apply to the child's own exchanges, once resumePending is done */
 let armed = false
@@ -75,7 +78,7 @@ const http = Layer.effect(
         : client.execute(request)
     )
   )
-).pipe(Layer.provide(NodeHttpClient.layer))
+).pipe(Layer.provide(http1))
 
 /** the durable ledger, with the two stop points around the recording of an answer */
 const ledger = Layer.effect(

@@ -32,6 +32,9 @@ export interface Task {
 
 const task = JSON.parse(process.argv[2] ?? "{}") as Task
 
+/** node:http with connections kept alive (a new Agent does not keep them by default: one TCP connection per call) */
+const http1 = NodeHttpClient.layerWithoutAgent.pipe(Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: true })))
+
 const client = BusinessClient.layer({
   ...BusinessClient.defaults,
   baseUrl: task.baseUrl,
@@ -43,7 +46,7 @@ const client = BusinessClient.layer({
   Layer.provide(
     Layer.mergeAll(
       RequestLedger.layer,
-      NodeHttpClient.layer,
+      http1,
       RedisPayFieldsLimiter.layer({
         url: task.redisUrl,
         key: task.key,
