@@ -15,11 +15,11 @@
  */
 
 import * as HttpClient from "@effect/platform/HttpClient"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { RequestLedger } from "@payrules/exchange"
 import { LedgerUrl } from "@payrules/stores"
 import { BusinessClient } from "@payrules/transport"
 import { BigDecimal, Duration, Effect, Either, Layer, Redacted } from "effect"
+import { keptAliveHttp, main, say, task as taskOf } from "./shared/child.js"
 
 export type Point = "before-send" | "after-send" | "after-answer" | "after-ledger-write"
 
@@ -43,11 +43,7 @@ export interface Task {
   readonly timeoutMs?: number
 }
 
-const task = JSON.parse(process.argv[2] ?? "{}") as Task
-
-/** node:http with connections kept alive (a new Agent does not keep them by default: one TCP connection per call) */
-const http1 = NodeHttpClient.layerWithoutAgent.pipe(Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: true })))
-const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`)
+const task = taskOf<Task>()
 /** the stop points apply to the child's own exchanges, once resumePending is done */
 let armed = false
 const stop = (point: Point) =>
@@ -78,7 +74,7 @@ const http = Layer.effect(
         : client.execute(request)
     )
   )
-).pipe(Layer.provide(http1))
+).pipe(Layer.provide(keptAliveHttp))
 
 /** the durable ledger, with the two stop points around the recording of an answer */
 const ledger = Layer.effect(
@@ -139,10 +135,4 @@ const program = Effect.gen(function* () {
   say({ done })
 })
 
-Effect.runPromise(program.pipe(Effect.provide(client))).then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${String(error)}\n`)
-    process.exit(1)
-  }
-)
+main(program.pipe(Effect.provide(client)))

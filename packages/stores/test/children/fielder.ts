@@ -6,11 +6,11 @@
  * It reads one JSON object from argv[2] and writes one line to stdout: `{"done": {"ok": n, "failed": [...]}}`, the
  * messages of the calls that failed.
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { RequestLedger } from "@payrules/exchange"
 import { RedisPayFieldsLimiter } from "@payrules/stores"
 import { BusinessClient } from "@payrules/transport"
 import { type Context, Duration, Effect, Either, Layer, Redacted } from "effect"
+import { keptAliveHttp, main, say, task as taskOf } from "./shared/child.js"
 
 export interface Task {
   readonly baseUrl: string
@@ -30,10 +30,7 @@ export interface Task {
   readonly concurrency: number
 }
 
-const task = JSON.parse(process.argv[2] ?? "{}") as Task
-
-/** node:http with connections kept alive (a new Agent does not keep them by default: one TCP connection per call) */
-const http1 = NodeHttpClient.layerWithoutAgent.pipe(Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: true })))
+const task = taskOf<Task>()
 
 const client = BusinessClient.layer({
   ...BusinessClient.defaults,
@@ -46,7 +43,7 @@ const client = BusinessClient.layer({
   Layer.provide(
     Layer.mergeAll(
       RequestLedger.layer,
-      http1,
+      keptAliveHttp,
       RedisPayFieldsLimiter.layer({
         url: task.redisUrl,
         key: task.key,
@@ -64,20 +61,12 @@ const program = Effect.gen(function* () {
     () => Effect.either(business.transferFieldRequirements(task.request)),
     { concurrency: task.concurrency }
   )
-  process.stdout.write(
-    `${JSON.stringify({
-      done: {
-        ok: results.filter(Either.isRight).length,
-        failed: results.flatMap((r) => (Either.isLeft(r) ? [r.left.message] : []))
-      }
-    })}\n`
-  )
+  say({
+    done: {
+      ok: results.filter(Either.isRight).length,
+      failed: results.flatMap((r) => (Either.isLeft(r) ? [r.left.message] : []))
+    }
+  })
 })
 
-Effect.runPromise(program.pipe(Effect.provide(client))).then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`${String(error)}\n`)
-    process.exit(1)
-  }
-)
+main(program.pipe(Effect.provide(client)))
