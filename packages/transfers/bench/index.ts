@@ -144,6 +144,12 @@ const jsonObject = (
   properties: { ...base, ...Object.fromEntries(entries.map(([n, r]) => [n, jsonString(r)])) }
 })
 const nonEmpty = { type: "string", minLength: 1 }
+/**
+ * request_id without control characters, as ours checks it (ours also refuses lone surrogates, which a pattern with
+ * the `u` flag cannot say): the same pattern as the JSON Schema of ours
+ */
+const textPattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+const textRegExp = new RegExp(textPattern, "u")
 const jsonSchema = () =>
   jsonObject(
     byName(""),
@@ -151,7 +157,7 @@ const jsonSchema = () =>
       amount: { type: "number", exclusiveMinimum: 0 },
       currency: { type: "string", enum: codes },
       account_id: nonEmpty,
-      request_id: { type: "string", minLength: 1, maxLength: 40 },
+      request_id: { type: "string", minLength: 1, maxLength: 40, pattern: textPattern },
       receiver: {
         ...jsonObject(
           [],
@@ -197,7 +203,7 @@ const typebox = () => {
         currency: Type.Union(codes.map((c) => Type.Literal(c))),
         account_id: id,
         receiver,
-        request_id: Type.String({ minLength: 1, maxLength: 40 }),
+        request_id: Type.String({ minLength: 1, maxLength: 40, pattern: textPattern }),
         ...tbFields(byName(""))
       },
       { additionalProperties: false }
@@ -231,7 +237,7 @@ const zodSchema = () => {
         address: z.strictObject(zFields(byName("receiver.address.")))
       })
       .refine((r) => r.account_id === undefined || r.card_id === undefined),
-    request_id: z.string().min(1).max(40),
+    request_id: z.string().min(1).max(40).regex(textRegExp),
     ...zFields(byName(""))
   })
 }
@@ -263,7 +269,7 @@ const valibotSchema = () => {
       }),
       v.check((r) => r.account_id === undefined || r.card_id === undefined)
     ),
-    request_id: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+    request_id: v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.regex(textRegExp)),
     ...vFields(byName(""))
   })
 }
@@ -295,7 +301,7 @@ const effectSchema = () => {
       card_id: Schema.optionalWith(id, { exact: true }),
       address: Schema.Struct(eFields(byName("receiver.address.")))
     }).pipe(Schema.filter((r) => r.account_id === undefined || r.card_id === undefined)),
-    request_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40)),
+    request_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40), Schema.pattern(textRegExp)),
     ...eFields(byName(""))
   })
 }
@@ -308,7 +314,9 @@ const ours = Either.getOrThrow(FieldValidator.compile(rules, options))
 // checks: every contender accepts every valid body and finds the faults of every invalid one
 // ---------------------------------------------------------------------------------------------------------------------
 
-const accepts = (f: (b: unknown) => boolean) => () => valid.every(f) && !invalid.some(f)
+/** each valid body with a control character in its request_id: every contender must refuse them */
+const controlIds = valid.map((b, i) => ({ ...b, request_id: `${b.request_id.slice(0, 8)}${String.fromCharCode(i)}` }))
+const accepts = (f: (b: unknown) => boolean) => () => valid.every(f) && !invalid.some(f) && !controlIds.some(f)
 /** the top-level fields with a fault in every invalid body (TypeBox reports the receiver's union once) */
 const faulty = ["amount", "bic", "charge_bearer", "currency", "receiver", "reference"].join()
 const reportsAll = (paths: (b: unknown) => ReadonlyArray<string | number | undefined>) => () =>
