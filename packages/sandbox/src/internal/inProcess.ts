@@ -313,13 +313,13 @@ export const make = <R>(
           description: `the in-process sandbox does not take ${sent}`
         })
       }
-      const href = url.href
       const serverRequest = new InProcessRequest(
         request,
         request.method,
-        href,
-        // the target without scheme and host, as a server reads it off the request line
-        href.slice(url.origin.length) || "/",
+        url.href,
+        // the target as a server reads it off the request line: no scheme, credentials or host; a fragment stays, as
+        // the undici client sends it (the sandbox refuses it)
+        `${url.pathname}${url.search}${url.hash}`,
         sent.headers,
         sent.body
       )
