@@ -1,7 +1,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Sandbox } from "@payrules/sandbox"
-import { type Duration, Effect, Fiber, Option, TestClock } from "effect"
+import { Effect } from "effect"
 
 /** the Authorization header of a seeded tenant of the sandbox (the first one by default) */
 export const authOf = (s: Sandbox.Running, tenant = 0) => ({ authorization: `Bearer ${s.tenants[tenant]!.token}` })
@@ -68,18 +68,6 @@ export interface SeedSummary extends TenantData {
 export const seedOf = Effect.flatMap(server, (s) =>
   Effect.map(call(`${s.urls.control}/seed`), (r) => r.json as SeedSummary)
 )
-
-/**
- * Runs `self` while moving the `TestClock` forward by `step` until it is done: for work that sleeps at many points
- * (timeouts, delays). The step is small against every timeout, so an answer that needs no waiting never loses its
- * race against one.
- */
-export const driveClock = <A, E, R>(self: Effect.Effect<A, E, R>, step: Duration.DurationInput) =>
-  Effect.gen(function* () {
-    const fiber = yield* Effect.fork(self)
-    while (Option.isNone(yield* Fiber.poll(fiber))) yield* TestClock.adjust(step)
-    return yield* Fiber.join(fiber)
-  })
 
 // The sandbox in process (Sandbox.layerInProcess): requests through its HttpClient, on the test's clock.
 

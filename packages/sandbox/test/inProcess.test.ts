@@ -2,10 +2,10 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { describe, expect, it } from "@effect/vitest"
 import { Fault, Sandbox } from "@payrules/sandbox"
+import * as VirtualTime from "@payrules/vitest/VirtualTime"
 import { Duration, Effect, Fiber, TestClock } from "effect"
 import {
   authOf,
-  driveClock,
   exchangeIn as exchange,
   type SeedSummary,
   seedIn as seedOf,
@@ -127,64 +127,64 @@ describe("the /pay/fields window on the TestClock", () => {
   )
 })
 
-describe("sandbox: exactly once under 30% faults (in process, TestClock)", () => {
+// on virtual time: the timeouts, the delayed answers and the retries of 300 exchanges take no time of the machine
+describe("sandbox: exactly once under 30% faults (in process, virtual time)", () => {
   it.effect(
     "300 exchanges resent naively with the same request_id make one transaction each, and balances add up",
     () =>
-      Effect.gen(function* () {
-        const http = yield* HttpClient.HttpClient
-        const s = yield* server
-        const get = (path: string) =>
-          Effect.flatMap(http.get(`${s.urls.control}${path}`), (r) => r.json).pipe(Effect.orDie)
-        const seed = (yield* get("/seed")) as SeedSummary
-        const before = (yield* get("/accounts")) as ReadonlyArray<{ balance: string }>
-        // a client that resends the same body after any failure, a timeout or a dropped connection included
-        const send = (i: number) => {
-          const request = HttpClientRequest.post(`${s.urls.business}/exchange`).pipe(
-            HttpClientRequest.setHeaders(authOf(s)),
-            HttpClientRequest.bodyUnsafeJson(sell(seed, `naive-${i}`, 10))
-          )
-          const attempt = (n: number): Effect.Effect<number> =>
-            http.execute(request).pipe(
-              Effect.flatMap((r) => (r.status === 200 ? Effect.succeed(n) : Effect.fail("refused"))),
-              Effect.timeoutFail({ duration: "1 second", onTimeout: () => "timeout" }),
-              Effect.catchAll(() => (n < 50 ? attempt(n + 1) : Effect.dieMessage(`naive-${i} never succeeded`)))
+      VirtualTime.run(
+        Effect.gen(function* () {
+          const http = yield* HttpClient.HttpClient
+          const s = yield* server
+          const get = (path: string) =>
+            Effect.flatMap(http.get(`${s.urls.control}${path}`), (r) => r.json).pipe(Effect.orDie)
+          const seed = (yield* get("/seed")) as SeedSummary
+          const before = (yield* get("/accounts")) as ReadonlyArray<{ balance: string }>
+          // a client that resends the same body after any failure, a timeout or a dropped connection included
+          const send = (i: number) => {
+            const request = HttpClientRequest.post(`${s.urls.business}/exchange`).pipe(
+              HttpClientRequest.setHeaders(authOf(s)),
+              HttpClientRequest.bodyUnsafeJson(sell(seed, `naive-${i}`, 10))
             )
-          return attempt(1)
-        }
-        const attempts = yield* driveClock(
-          Effect.forEach(
+            const attempt = (n: number): Effect.Effect<number> =>
+              http.execute(request).pipe(
+                Effect.flatMap((r) => (r.status === 200 ? Effect.succeed(n) : Effect.fail("refused"))),
+                Effect.timeoutFail({ duration: "1 second", onTimeout: () => "timeout" }),
+                Effect.catchAll(() => (n < 50 ? attempt(n + 1) : Effect.dieMessage(`naive-${i} never succeeded`)))
+              )
+            return attempt(1)
+          }
+          const attempts = yield* Effect.forEach(
             Array.from({ length: 300 }, (_, i) => i),
             send,
             { concurrency: 16 }
-          ),
-          "100 millis"
-        )
-        expect(attempts.some((a) => a > 1)).toBe(true)
-        const ledger = (yield* get("/ledger")) as ReadonlyArray<{
-          request_id: string
-          transactions: number
-          received: number
-        }>
-        const naive = ledger.filter((e) => e.request_id.startsWith("naive-"))
-        expect(naive).toHaveLength(300)
-        for (const e of naive) expect(e.transactions).toBe(1)
-        expect(naive.some((e) => e.received > 1)).toBe(true)
-        const after = (yield* get("/accounts")) as ReadonlyArray<{ balance: string }>
-        const delta = (i: number) => Number(after[i]!.balance) - Number(before[i]!.balance)
-        expect(delta(0)).toBeCloseTo(-3000, 6)
-        expect(delta(1)).toBeCloseTo(3510, 6)
-        const requests = (yield* get("/requests")) as ReadonlyArray<{ fault: string | null }>
-        for (const kind of ["fail-before", "drop-after", "delay-after", "rate-limit"]) {
-          expect(requests.some((r) => r.fault === kind)).toBe(true)
-        }
-      }).pipe(
-        Effect.provide(
-          Sandbox.layerInProcess({
-            seed: 21,
-            plans: 15,
-            faults: Fault.mixed("exchange", 0.3, undefined, { delayMs: 3_000 })
-          })
+          )
+          expect(attempts.some((a) => a > 1)).toBe(true)
+          const ledger = (yield* get("/ledger")) as ReadonlyArray<{
+            request_id: string
+            transactions: number
+            received: number
+          }>
+          const naive = ledger.filter((e) => e.request_id.startsWith("naive-"))
+          expect(naive).toHaveLength(300)
+          for (const e of naive) expect(e.transactions).toBe(1)
+          expect(naive.some((e) => e.received > 1)).toBe(true)
+          const after = (yield* get("/accounts")) as ReadonlyArray<{ balance: string }>
+          const delta = (i: number) => Number(after[i]!.balance) - Number(before[i]!.balance)
+          expect(delta(0)).toBeCloseTo(-3000, 6)
+          expect(delta(1)).toBeCloseTo(3510, 6)
+          const requests = (yield* get("/requests")) as ReadonlyArray<{ fault: string | null }>
+          for (const kind of ["fail-before", "drop-after", "delay-after", "rate-limit"]) {
+            expect(requests.some((r) => r.fault === kind)).toBe(true)
+          }
+        }).pipe(
+          Effect.provide(
+            Sandbox.layerInProcess({
+              seed: 21,
+              plans: 15,
+              faults: Fault.mixed("exchange", 0.3, undefined, { delayMs: 3_000 })
+            })
+          )
         )
       )
   )

@@ -1,7 +1,8 @@
 /**
- * The child processes of the tests: the bundled programs of test/children (see test/setup/children.ts), started
- * with this Node, their JSON lines read as they come. A child that reports a stop point (`{"at": ...}`) is killed
- * with SIGKILL at once: the kill lands where the child stands, never at a moment chosen by a timer.
+ * The child processes of the tests: the bundled programs of test/children (see test/setup/children.ts), started with
+ * this Node through the launcher that keeps their compiled code (test/setup/launch.ts), their JSON lines read as they
+ * come. A child that reports a stop point (`{"at": ...}`) is killed with SIGKILL at once: the kill lands where the
+ * child stands, never at a moment chosen by a timer.
  */
 import { spawn } from "node:child_process"
 import { join } from "node:path"
@@ -19,13 +20,14 @@ const bundle = (name: string) => {
   const dir = process.env.PAYRULES_CHILDREN_DIR
   if (dir === undefined)
     throw new Error("PAYRULES_CHILDREN_DIR is not set: run the tests with the package's vitest config")
-  return join(dir, `${name}.mjs`)
+  return { launcher: join(dir, "launch.cjs"), bundle: join(dir, `${name}.cjs`) }
 }
 
 /** runs a bundled child with one JSON argument until it exits (or reports a stop point and is killed) */
 export const run = (name: string, task: object): Effect.Effect<Output> =>
   Effect.async<Output>((resume) => {
-    const child = spawn(process.execPath, [bundle(name), JSON.stringify(task)], {
+    const { launcher, bundle: file } = bundle(name)
+    const child = spawn(process.execPath, [launcher, file, JSON.stringify(task)], {
       stdio: ["ignore", "pipe", "pipe"]
     })
     const lines: Array<Record<string, unknown>> = []

@@ -3,9 +3,10 @@ import { Fault } from "@payrules/sandbox"
 import { Effect } from "effect"
 import * as ExactlyOnce from "./exactlyOnce.js"
 
-// The sandbox runs in this process and virtual time (./virtualTime.ts) drives every timeout, retry and delay: the
-// counts depend on the seed alone, not on the machine's speed or on how the requests interleave. This run and the one
-// of ExactlyOnceReplay.test.ts (another file, another process) must both report what exactlyOnce.ts recorded.
+// The sandbox runs in this process and virtual time (`@payrules/vitest/VirtualTime`) drives every timeout, retry and
+// delay: the counts depend on the seed alone, not on the machine's speed or on how the requests interleave. This run
+// and the one of ExactlyOnceReplay.test.ts (another file, another process) must both report what exactlyOnce.ts
+// recorded.
 
 describe("BusinessClient exactly once under faults of every kind (in process, virtual time)", () => {
   it.effect(

@@ -2,9 +2,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient } from "@payrules/transport"
+import * as VirtualTime from "@payrules/vitest/VirtualTime"
 import { Duration, Effect, Layer } from "effect"
 import { control, fastRetry, tenantToken } from "./layers.js"
-import * as VirtualTime from "./virtualTime.js"
 
 interface Seeded {
   readonly accounts: ReadonlyArray<{ readonly id: string }>

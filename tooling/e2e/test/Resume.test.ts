@@ -7,9 +7,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { type ExchangeRequest, RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, PayFieldsLimiter } from "@payrules/transport"
+import * as VirtualTime from "@payrules/vitest/VirtualTime"
 import { BigDecimal, Duration, Effect, Exit, Layer, Option, TestClock } from "effect"
 import { control, fastRetry, type Seed, setFaults, tenantToken } from "./layers.js"
-import * as VirtualTime from "./virtualTime.js"
 
 type Currency = BusinessClient.ExchangeInput["from"]["currency"]
 

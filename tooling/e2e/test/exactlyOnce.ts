@@ -8,9 +8,9 @@ import { createHash } from "node:crypto"
 import { expect } from "@effect/vitest"
 import { Fault } from "@payrules/sandbox"
 import { BusinessClient } from "@payrules/transport"
+import * as VirtualTime from "@payrules/vitest/VirtualTime"
 import { BigDecimal, Effect, Either, FastCheck } from "effect"
 import { control, inProcess, type Seed, setFaults } from "./layers.js"
-import * as VirtualTime from "./virtualTime.js"
 
 /** What became of the exchanges of one run, and what the sandbox saw. */
 export interface Summary {

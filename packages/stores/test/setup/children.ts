@@ -1,8 +1,9 @@
 /**
  * A vitest `globalSetup`: bundles the child programs of the tests (test/children/*.ts) once per run with esbuild,
- * into one ES module each, and says where they are (`PAYRULES_CHILDREN_DIR`). A bundled child starts in a fraction
- * of the time that tsx needs to compile the workspace's sources on every start. better-sqlite3 (a native addon)
- * stays outside the bundle and loads from the package's node_modules.
+ * into one CommonJS file each, with the launcher that runs them from V8's code cache (./launch.ts), and says where
+ * they are (`PAYRULES_CHILDREN_DIR`). A bundled child starts in a fraction of the time that tsx needs to compile the
+ * workspace's sources on every start. better-sqlite3 (a native addon) stays outside the bundle and loads from the
+ * package's node_modules.
  */
 import { mkdirSync, readdirSync } from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -13,21 +14,24 @@ export default function setup(): void {
   const outdir = fileURLToPath(new URL("../../node_modules/.cache/payrules-test-children/", import.meta.url))
   mkdirSync(outdir, { recursive: true })
   buildSync({
-    entryPoints: readdirSync(children)
-      .filter((f) => f.endsWith(".ts"))
-      .map((f) => `${children}${f}`),
+    // by name, so the children and the launcher land side by side in outdir
+    entryPoints: {
+      ...Object.fromEntries(
+        readdirSync(children)
+          .filter((f) => f.endsWith(".ts"))
+          .map((f) => [f.slice(0, -".ts".length), `${children}${f}`])
+      ),
+      launch: fileURLToPath(new URL("./launch.ts", import.meta.url))
+    },
     outdir,
-    outExtension: { ".js": ".mjs" },
+    outExtension: { ".js": ".cjs" },
     bundle: true,
     platform: "node",
-    format: "esm",
+    // CommonJS, which V8's code cache (vm.Script) can hold; esbuild hoists the ES modules into one scope
+    format: "cjs",
     target: "node20",
     conditions: ["@payrules/source"],
     external: ["better-sqlite3"],
-    // the CommonJS drivers (pg, ioredis) call require: give the module one
-    banner: {
-      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);'
-    },
     logLevel: "error"
   })
   process.env.PAYRULES_CHILDREN_DIR = outdir

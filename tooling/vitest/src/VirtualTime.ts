@@ -5,9 +5,17 @@
  * every request answered in time) is forgotten at once, and the workload runs on a scheduler of microtasks, so one
  * `setImmediate` turn tells that it is idle (effect's `TestClock.adjust` waits three 1 ms timer turns for every sleep
  * that comes due, interrupted ones included: a run of 1,000 exchanges registers some 2,000 timeouts, six seconds of
- * waiting for nothing).
+ * waiting for nothing). The e2e suites and the sandbox's in-process suite drive their fault scenarios with it.
+ *
+ * @since 0.0.0
  */
-import { Clock, Duration, Effect, Fiber, Option, Scheduler, Supervisor } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import * as Scheduler from "effect/Scheduler"
+import * as Supervisor from "effect/Supervisor"
 
 interface Sleeper {
   readonly at: number
@@ -38,6 +46,8 @@ const byTime = (a: Sleeper, b: Sleeper) => a.at - b.at || a.seq - b.seq
 /**
  * Runs `self` on a virtual clock that starts at `start` (epoch milliseconds) and returns its result and the virtual
  * time it took. Fails with a defect if the workload waits for something other than time (it would never end).
+ *
+ * @since 0.0.0
  */
 export const run = <A, E, R>(
   self: Effect.Effect<A, E, R>,
