@@ -186,6 +186,7 @@ describe("sandbox: exactly once under 30% faults (in process, virtual time)", ()
             })
           )
         )
-      )
+        // the clock moved: at least one answer was delayed past the client's 1-second timeout
+      ).pipe(Effect.map(({ elapsed }) => expect(Duration.toMillis(elapsed)).toBeGreaterThanOrEqual(1_000)))
   )
 })

@@ -5,13 +5,15 @@
  * workspace's sources on every start. better-sqlite3 (a native addon) stays outside the bundle and loads from the
  * package's node_modules.
  */
-import { mkdirSync, readdirSync } from "node:fs"
+import { mkdirSync, readdirSync, rmSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { buildSync } from "esbuild"
 
 export default function setup(): void {
   const children = fileURLToPath(new URL("../children/", import.meta.url))
   const outdir = fileURLToPath(new URL("../../node_modules/.cache/payrules-test-children/", import.meta.url))
+  // the bundles of this run, and no code cache of an earlier one (./launch.ts keys its cache by content anyway)
+  rmSync(outdir, { recursive: true, force: true })
   mkdirSync(outdir, { recursive: true })
   buildSync({
     // by name, so the children and the launcher land side by side in outdir
