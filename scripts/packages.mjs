@@ -128,6 +128,56 @@ const lowest = (range) => {
   return m[1]
 }
 
+/**
+ * The stores' drivers are optional peer dependencies: in the consumer project, with them hidden as if they had not
+ * been installed (a resolve hook answers ERR_MODULE_NOT_FOUND), `@payrules/stores/LedgerUrl` imports, parses every
+ * form and opens the in-memory ledger, and a store whose driver is missing fails its layer with a `StoreFailed` error
+ * that names the packages to install.
+ */
+const optionalDrivers = (app, packs) => {
+  const stores = packs.find((p) => p.name === "@payrules/stores")
+  if (stores === undefined) return
+  const optional = Object.entries(stores.manifest.peerDependenciesMeta ?? {})
+    .filter(([, meta]) => meta.optional === true)
+    .map(([name]) => name)
+  const hidden = new RegExp(`^(${optional.map((n) => n.replace(/[/.]/g, "\\$&")).join("|")})(/|$)`)
+  writeFileSync(
+    join(app, "hide-optional.mjs"),
+    `import { register } from "node:module"
+const hook = ${JSON.stringify(`export const resolve = (specifier, context, next) => {
+  if (${hidden}.test(specifier)) {
+    const error = new Error("Cannot find package '" + specifier + "' (an optional peer dependency, not installed)")
+    error.code = "ERR_MODULE_NOT_FOUND"
+    throw error
+  }
+  return next(specifier, context)
+}`)}
+register("data:text/javascript," + encodeURIComponent(hook))
+`
+  )
+  writeFileSync(
+    join(app, "optional-drivers.mjs"),
+    `import * as LedgerUrl from "@payrules/stores/LedgerUrl"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+const open = (place) => Effect.runPromiseExit(Effect.scoped(Layer.build(LedgerUrl.layer(LedgerUrl.unsafeParse(place)))))
+const memory = await open("memory")
+if (!Exit.isSuccess(memory)) throw new Error("the in-memory ledger did not open: " + String(memory.cause))
+for (const [place, needs] of [["sqlite::memory:", "@effect/sql-sqlite-node"], ["postgres://u@127.0.0.1:1/d", "@effect/sql-pg"]]) {
+  const exit = await open(place)
+  const error = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+  if (error?._tag !== "RequestLedgerError" || error.reason !== "StoreFailed" || !error.message.includes(needs)) {
+    throw new Error(place + ": expected a StoreFailed error naming " + needs + ", got " + (Exit.isFailure(exit) ? String(exit.cause) : "success"))
+  }
+  console.log("consumer: without the optional drivers, LedgerUrl.layer(" + place + ") fails with: " + error.message.split(" (")[0])
+}
+console.log("consumer: without ${optional.join(", ")}: @payrules/stores/LedgerUrl imports, parses and opens memory")
+`
+  )
+  run("node", ["--import", "./hide-optional.mjs", "optional-drivers.mjs"], { cwd: app, stdio: "inherit" })
+}
+
 const commandConsumer = () => {
   const temp = mkdtempSync(join(tmpdir(), "payrules-consumer-"))
   try {
@@ -170,6 +220,7 @@ const commandConsumer = () => {
         console.log(`consumer: ${bin} --help: ${out.split("\n")[0]}`)
       }
     }
+    optionalDrivers(app, packs)
     const installed = JSON.parse(readFileSync(join(app, "node_modules", "effect", "package.json"), "utf8")).version
     console.log(`consumer: ok with effect ${installed}`)
   } finally {

@@ -2,15 +2,17 @@
  * Where a request_id ledger lives, as one string (a command-line option, an environment variable): `memory`,
  * `sqlite:<file>` or `postgres://user:password@host:port/database`. {@link parse} reads it, {@link layer} opens it.
  *
+ * The drivers are optional peer dependencies: this module loads a store's module (and its driver) only when its
+ * layer is built, so a program that parses ledger places, or uses one store, needs only that store's driver.
+ *
  * @since 0.1.0
  */
 import { RequestLedger } from "@payrules/exchange"
 import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type * as Layer from "effect/Layer"
+import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as PgRequestLedger from "./PgRequestLedger.js"
-import * as SqliteRequestLedger from "./SqliteRequestLedger.js"
 
 /**
  * A ledger's place: in memory (the default, gone with the process), a SQLite file (one process, durable), or a
@@ -119,7 +121,35 @@ export const format = (ledger: LedgerUrl): string =>
   })
 
 /**
- * The `RequestLedger` service at that place, with its table created when missing.
+ * A store's module, imported when its layer is built; a driver that is not installed is a `StoreFailed` error that
+ * names the packages to install.
+ */
+const store = <M>(
+  name: string,
+  packages: string,
+  load: () => Promise<M>,
+  make: (module: M) => Layer.Layer<RequestLedger.RequestLedger, RequestLedger.RequestLedgerError>
+): Layer.Layer<RequestLedger.RequestLedger, RequestLedger.RequestLedgerError> =>
+  Layer.unwrapEffect(
+    Effect.map(
+      Effect.tryPromise({
+        try: load,
+        catch: (cause) =>
+          new RequestLedger.RequestLedgerError({
+            reason: "StoreFailed",
+            message: `the request ledger could not load its ${name} store (it needs ${packages} installed): ${
+              cause instanceof Error ? cause.message : String(cause)
+            }`,
+            cause
+          })
+      }),
+      make
+    )
+  )
+
+/**
+ * The `RequestLedger` service at that place, with its table created when missing. The store's module and its
+ * driver are loaded here, when the layer is built (a missing driver fails the layer with reason `StoreFailed`).
  *
  * @since 0.1.0
  * @category layers
@@ -130,6 +160,18 @@ export const layer = (
 ): Layer.Layer<RequestLedger.RequestLedger, RequestLedger.RequestLedgerError> =>
   LedgerUrl.$match(ledger, {
     Memory: () => RequestLedger.layerWith(options ?? {}),
-    Sqlite: ({ filename }) => SqliteRequestLedger.layer({ ...options, filename }),
-    Postgres: ({ url }) => PgRequestLedger.layer({ ...options, url })
+    Sqlite: ({ filename }) =>
+      store(
+        "SQLite",
+        "@effect/sql-sqlite-node and @effect/experimental",
+        () => import("./SqliteRequestLedger.js"),
+        (m) => m.layer({ ...options, filename })
+      ),
+    Postgres: ({ url }) =>
+      store(
+        "PostgreSQL",
+        "@effect/sql-pg",
+        () => import("./PgRequestLedger.js"),
+        (m) => m.layer({ ...options, url })
+      )
   })
