@@ -1,7 +1,7 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpServerError from "@effect/platform/HttpServerError"
 import { RequestLedger } from "@payrules/exchange"
-import { Sandbox } from "@payrules/sandbox"
+import type { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import * as Config from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
@@ -62,13 +62,24 @@ export const serveErrorReason = (error: HttpServerError.ServeError | Sandbox.San
 }
 
 /**
+ * The sandbox's module, loaded when a command first needs it (the embedded sandbox, `serve`): `--help` and the
+ * commands that run without a sandbox start without loading its server.
+ *
+ * @since 0.1.0
+ * @category sandbox
+ */
+export const loadSandbox: Effect.Effect<typeof Sandbox> = Effect.promise(() =>
+  import("@payrules/sandbox").then((m) => m.Sandbox)
+)
+
+/**
  * The embedded sandbox: seed 1 with the 15 plans that show every phase shape; started on first use, stopped with
  * the program. The commands call it as its first seeded tenant, with that tenant's token. The same seed gives the same ids every run, so the ids `payrules plans` lists work in the next command.
  *
  * @since 0.1.0
  * @category sandbox
  */
-export const embedded = Sandbox.layer({ seed: 1, plans: 15 }).pipe(
+export const embedded = Layer.unwrapEffect(Effect.map(loadSandbox, (S) => S.layer({ seed: 1, plans: 15 }))).pipe(
   Layer.mapError(
     (e) => new CliError({ where: "embedded sandbox", reason: `could not listen on 127.0.0.1: ${serveErrorReason(e)}` })
   )
@@ -96,7 +107,9 @@ const openBankingClient = (baseUrl: string, token: Redacted.Redacted<string>, fi
 
 /** A client of the embedded sandbox; the layer also provides `SandboxServer`, for commands that read its seed. */
 const fromSandbox = <A, E, R>(f: (running: Sandbox.Running) => Layer.Layer<A, E, R>) =>
-  Layer.unwrapEffect(Effect.map(Sandbox.SandboxServer, f)).pipe(Layer.provideMerge(embedded))
+  Layer.unwrapEffect(Effect.flatMap(loadSandbox, (S) => Effect.map(S.SandboxServer, f))).pipe(
+    Layer.provideMerge(embedded)
+  )
 
 type ApiLayer<A> = Layer.Layer<A, CliError>
 
@@ -165,15 +178,17 @@ export const Apis = {
 export const embeddedSeed = <A>(baseUrl: Option.Option<string>) =>
   Option.isSome(baseUrl)
     ? Effect.succeed(Option.none<A>())
-    : Effect.flatMap(Effect.serviceOption(Sandbox.SandboxServer), (server) =>
-        Option.match(server, {
-          onNone: () => Effect.succeed(Option.none<A>()),
-          onSome: (s) =>
-            Effect.tryPromise({
-              try: () => fetch(`${s.urls.control}/seed`).then((r) => r.json() as Promise<A>),
-              catch: (e) => new CliError({ where: "embedded sandbox", reason: `no seed data (${String(e)})` })
-            }).pipe(Effect.map(Option.some))
-        })
+    : Effect.flatMap(
+        Effect.flatMap(loadSandbox, (S) => Effect.serviceOption(S.SandboxServer)),
+        (server) =>
+          Option.match(server, {
+            onNone: () => Effect.succeed(Option.none<A>()),
+            onSome: (s) =>
+              Effect.tryPromise({
+                try: () => fetch(`${s.urls.control}/seed`).then((r) => r.json() as Promise<A>),
+                catch: (e) => new CliError({ where: "embedded sandbox", reason: `no seed data (${String(e)})` })
+              }).pipe(Effect.map(Option.some))
+          })
       )
 
 /**

@@ -24,12 +24,16 @@ import * as Simulate from "./commands/Simulate.js"
 import * as ValidatePayment from "./commands/ValidatePayment.js"
 import type * as Invocation from "./Invocation.js"
 import * as Output from "./Output.js"
-import { tour } from "./Tour.js"
 import { version } from "./Version.js"
 
-const tourCommand = Command.make("tour", {}, () => tour).pipe(
-  Command.withDescription("A short tour of payrules against an embedded sandbox")
-)
+// the tour needs every package (and the sandbox): loaded when it runs, so that `--help` and the other commands start
+// without them
+const tourCommand = Command.make("tour", {}, () =>
+  Effect.flatMap(
+    Effect.promise(() => import("./Tour.js")),
+    (m) => m.tour
+  )
+).pipe(Command.withDescription("A short tour of payrules against an embedded sandbox"))
 
 const commands = [
   tourCommand,

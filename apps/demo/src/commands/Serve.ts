@@ -5,12 +5,11 @@
  * @since 0.1.0
  */
 import * as Command from "@effect/cli/Command"
-import { Sandbox } from "@payrules/sandbox"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { serveErrorReason } from "../Apis.js"
+import { loadSandbox, serveErrorReason } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import { CliError } from "../CliError.js"
 import * as Flags from "../Flags.js"
@@ -34,6 +33,7 @@ export const command = Command.make(
     Effect.gen(function* () {
       const port = yield* Checks.port("--port", o.port)
       const seed = yield* Checks.wholeNumber("--seed", o.seed, { min: 0, max: 2 ** 31 - 1 })
+      const Sandbox = yield* loadSandbox
       const controlToken = Option.getOrUndefined(
         Option.orElse(o.controlToken, () => Option.fromNullable(process.env.PAYRULES_SANDBOX_CONTROL_TOKEN))
       )
