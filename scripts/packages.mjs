@@ -136,10 +136,11 @@ const lowest = (range) => {
  */
 const optionalDrivers = (app, packs) => {
   const stores = packs.find((p) => p.name === "@payrules/stores")
-  if (stores === undefined) return
+  if (stores === undefined) throw new Error("consumer: @payrules/stores was not packed")
   const optional = Object.entries(stores.manifest.peerDependenciesMeta ?? {})
     .filter(([, meta]) => meta.optional === true)
     .map(([name]) => name)
+  if (optional.length === 0) throw new Error("consumer: @payrules/stores declares no optional peer dependency")
   const hidden = new RegExp(`^(${optional.map((n) => n.replace(/[/.]/g, "\\$&")).join("|")})(/|$)`)
   writeFileSync(
     join(app, "hide-optional.mjs"),
