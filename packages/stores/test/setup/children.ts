@@ -6,8 +6,12 @@
  * package's node_modules.
  */
 import { mkdirSync, readdirSync, rmSync } from "node:fs"
+import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
-import { buildSync } from "esbuild"
+
+// esbuild by node's resolution from this package: a vitest run from the workspace root (`pnpm test`) resolves
+// through vite, which finds no esbuild there (it is this package's devDependency, not the root's)
+const { buildSync } = createRequire(import.meta.url)("esbuild") as typeof import("esbuild")
 
 export default function setup(): void {
   const children = fileURLToPath(new URL("../children/", import.meta.url))

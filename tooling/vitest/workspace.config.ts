@@ -1,0 +1,49 @@
+/**
+ * The vitest configuration of `pnpm test`: every test file of the workspace in one vitest run, two workers.
+ *
+ * One run instead of one per package: each package's own run (its `vitest.config.ts`, what `turbo run test` and
+ * `pnpm --filter <package> test` use) starts vitest, a vite server and a worker that loads effect, the platform and
+ * the workspace's sources again; over fourteen packages that was a third of the suite's CPU. Here two workers load
+ * them once each and take the files of every package from one queue, so both cores stay busy until the last file.
+ */
+import { statSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { defineConfig } from "vitest/config"
+import type { TestSpecification } from "vitest/node"
+import { BaseSequencer } from "vitest/node"
+import shared from "./config.js"
+
+const at = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/**
+ * The test that starts the most processes at once (four clients and the sandbox they share, on PostgreSQL): it runs
+ * last, when the other worker has only its last small file left, so that it does not share the two cores with another
+ * heavy file. Under load it was the slowest file by far when it did.
+ */
+const last = new Set([at("../../packages/stores/test/Replicas.test.ts")])
+
+/**
+ * Files in the same order on every run and every machine: largest first (what vitest does without a cache), not by the
+ * durations of the last run, which would start the multi-process suites of the stores side by side; `last` at the end.
+ */
+class BySize extends BaseSequencer {
+  override async sort(files: Array<TestSpecification>): Promise<Array<TestSpecification>> {
+    const rank = (file: TestSpecification) => (last.has(file.moduleId) ? 1 : 0)
+    const size = (file: TestSpecification) => statSync(file.moduleId).size
+    return [...files].sort((a, b) => rank(a) - rank(b) || size(b) - size(a) || a.moduleId.localeCompare(b.moduleId))
+  }
+}
+
+export default defineConfig({
+  ...shared,
+  root: at("../.."),
+  test: {
+    ...shared.test,
+    include: ["{packages,apps,tooling}/*/test/**/*.test.ts"],
+    maxWorkers: 2,
+    minWorkers: 2,
+    sequence: { ...shared.test?.sequence, sequencer: BySize },
+    // what the packages' own configs add: PostgreSQL and Redis, and the stores tests' child programs
+    globalSetup: [at("./services.ts"), at("../../packages/stores/test/setup/children.ts")]
+  }
+})
