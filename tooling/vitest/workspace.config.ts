@@ -3,8 +3,9 @@
  *
  * One run instead of one per package: each package's own run (its `vitest.config.ts`, what `turbo run test` and
  * `pnpm --filter <package> test` use) starts vitest, a vite server and a worker that loads effect, the platform and
- * the workspace's sources again; over fourteen packages that was a third of the suite's CPU. Here two workers load
- * them once each and take the files of every package from one queue, so both cores stay busy until the last file.
+ * the workspace's sources again; over fourteen packages that was more than a quarter of the suite's CPU. Two workers
+ * load them once each and take the files of every package from one queue, so both cores stay busy until the last
+ * file.
  */
 import { statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
