@@ -1,13 +1,15 @@
 /**
- * The vitest configuration of `pnpm test`: every test file of the workspace in one vitest run, two workers.
+ * The vitest configuration of `pnpm test`: every test file of the workspace in one vitest run, on two workers (one per
+ * core but one on larger machines).
  *
  * One run instead of one per package: each package's own run (its `vitest.config.ts`, what `turbo run test` and
  * `pnpm --filter <package> test` use) starts vitest, a vite server and a worker that loads effect, the platform and
- * the workspace's sources again; over fourteen packages that was more than a quarter of the suite's CPU. Two workers
- * load them once each and take the files of every package from one queue, so both cores stay busy until the last
+ * the workspace's sources again; over fourteen packages that was more than a quarter of the suite's CPU. Here each
+ * worker loads them once and takes the files of every package from one queue, so every core stays busy until the last
  * file.
  */
 import { statSync } from "node:fs"
+import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 import type { TestSpecification } from "vitest/node"
@@ -15,6 +17,9 @@ import { BaseSequencer } from "vitest/node"
 import shared from "./config.js"
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// two on the 2-core machines CI and `loaded-test` use (vitest's default would be one there)
+const workers = Math.max(2, availableParallelism() - 1)
 
 /**
  * The test that starts the most processes at once (four clients and the sandbox they share, on PostgreSQL): it runs
@@ -41,8 +46,8 @@ export default defineConfig({
   test: {
     ...shared.test,
     include: ["{packages,apps,tooling}/*/test/**/*.test.ts"],
-    maxWorkers: 2,
-    minWorkers: 2,
+    maxWorkers: workers,
+    minWorkers: workers,
     sequence: { ...shared.test?.sequence, sequencer: BySize },
     // what the packages' own configs add: PostgreSQL and Redis, and the stores tests' child programs
     globalSetup: [at("./services.ts"), at("../../packages/stores/test/setup/children.ts")]
