@@ -7,7 +7,7 @@
 
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
-import type { Reporter } from "vitest/reporters"
+import type { Reporter } from "vitest/node"
 
 // Vite adds `import` (and `require`) by how a module is imported. vitest also hands these conditions to node
 // (`--conditions`) for the packages it leaves to node, and node applies them to `require` too: an `import` or `module`
@@ -24,9 +24,9 @@ const testTimeout = 60_000
  * a duration is never a test's verdict.
  */
 const durations: Reporter = {
-  onFinished: (files) => {
-    const rows = files
-      .map((f) => ({ name: f.name, ms: f.result?.duration ?? 0 }))
+  onTestRunEnd: (modules) => {
+    const rows = modules
+      .map((m) => ({ name: m.relativeModuleId, ms: m.diagnostic().duration }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 3)
       .map((r) => `${r.name} ${(r.ms / 1000).toFixed(1)} s (${Math.round((100 * r.ms) / testTimeout)}% of the timeout)`)

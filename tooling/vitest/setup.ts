@@ -1,19 +1,17 @@
 /**
- * Runs before every test file: fast-check draws from a fixed seed, so a run of the suite is the same run everywhere
- * (CI, a loaded machine, a laptop) and a failure reproduces as it is. `FC_SEED=<n>` picks another seed and
- * `FC_SEED=random` a new one per property, to explore: fast-check prints the seed of any counterexample it finds.
+ * Runs before every test file: both property engines draw from a fixed seed (effect's `Arbitrary`, which `it.prop`
+ * and the Schema laws use, and fast-check, which the oracle and grammar properties use), so a run of the suite is the
+ * same run everywhere (CI, a loaded machine, a laptop) and a failure reproduces as it is. `FC_SEED=<n>` picks another
+ * seed and `FC_SEED=random` a new one per property, to explore: both engines print the seed (effect's a replay token)
+ * of any counterexample they find.
  */
-import { it, makeMethods } from "@effect/vitest"
-import * as FastCheck from "effect/FastCheck"
+import * as Arbitrary from "effect/Arbitrary"
+import fc from "fast-check"
 
 const raw = process.env.FC_SEED ?? ""
 if (raw !== "random") {
   const seed = raw === "" ? 20_261_123 : Number(raw)
   if (!Number.isSafeInteger(seed)) throw new Error(`FC_SEED must be an integer or "random"; got ${raw}`)
-  FastCheck.configureGlobal({ ...FastCheck.readConfigureGlobal(), seed })
+  fc.configureGlobal({ ...fc.readConfigureGlobal(), seed })
+  Arbitrary.configureGlobal({ check: { seed }, sample: { seed } })
 }
-
-// Test files share a worker and its modules (`isolate: false` in ./config.ts). @effect/vitest's `layer(...)` assigns
-// its own `effect`/`scoped` testers onto vitest's one `it` object, so a file that ran after a `layer(...)` of another
-// file would run its top-level `it.effect` in that file's runtime (no TestClock). Each file starts from the defaults.
-makeMethods(it)

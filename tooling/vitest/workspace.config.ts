@@ -50,7 +50,6 @@ export default defineConfig({
     ...shared.test,
     include: ["{packages,apps,tooling}/*/test/**/*.test.ts"],
     maxWorkers: workers,
-    minWorkers: workers,
     sequence: { ...shared.test?.sequence, sequencer: BySize },
     // what the packages' own configs add (packages/stores/vitest.config.ts, the only one that adds anything):
     // PostgreSQL and Redis, and the stores tests' child programs. A package config that gains a globalSetup needs it

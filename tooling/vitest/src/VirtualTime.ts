@@ -13,32 +13,12 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
 import * as Scheduler from "effect/Scheduler"
-import * as Supervisor from "effect/Supervisor"
 
 interface Sleeper {
   readonly at: number
   readonly seq: number
   readonly wake: () => void
-}
-
-/** counts every start, run and end of the workload's fibers: no change over a turn of the event loop means idle */
-class Activity extends Supervisor.AbstractSupervisor<void> {
-  events = 0
-  value = Effect.void
-  override onStart() {
-    this.events++
-  }
-  override onResume() {
-    this.events++
-  }
-  override onSuspend() {
-    this.events++
-  }
-  override onEnd() {
-    this.events++
-  }
 }
 
 const byTime = (a: Sleeper, b: Sleeper) => a.at - b.at || a.seq - b.seq
@@ -56,6 +36,9 @@ export const run = <A, E, R>(
   Effect.gen(function* () {
     let now = start
     let seq = 0
+    // every task the workload's fibers schedule, every sleep they start and every sleep that ends: no change over a
+    // turn of the event loop means that none of them can run until the time moves
+    let events = 0
     const sleepers: Array<Sleeper> = []
     const insert = (s: Sleeper) => {
       let lo = 0
@@ -68,17 +51,27 @@ export const run = <A, E, R>(
       sleepers.splice(lo, 0, s)
     }
     const nanos = () => BigInt(Math.floor(now * 1_000_000))
+    const monotonic = () => BigInt(Math.floor((now - start) * 1_000_000))
     const clock: Clock.Clock = {
-      [Clock.ClockTypeId]: Clock.ClockTypeId,
-      unsafeCurrentTimeMillis: () => Math.floor(now),
-      unsafeCurrentTimeNanos: nanos,
+      currentTimeMillisUnsafe: () => Math.floor(now),
+      currentTimeNanosUnsafe: nanos,
+      monotonicTimeNanosUnsafe: monotonic,
       currentTimeMillis: Effect.sync(() => Math.floor(now)),
       currentTimeNanos: Effect.sync(nanos),
+      monotonicTimeNanos: Effect.sync(monotonic),
       sleep: (duration) => {
-        const ms = Duration.toMillis(Duration.decode(duration))
-        if (!(ms > 0)) return Effect.void
-        return Effect.async<void>((resume) => {
-          const sleeper: Sleeper = { at: now + ms, seq: seq++, wake: () => resume(Effect.void) }
+        const ms = Duration.toMillis(duration)
+        if (!(ms > 0)) return Effect.yieldNow
+        return Effect.callback<void>((resume) => {
+          events++
+          const sleeper: Sleeper = {
+            at: now + ms,
+            seq: seq++,
+            wake: () => {
+              events++
+              resume(Effect.void)
+            }
+          }
           insert(sleeper)
           return Effect.sync(() => {
             const i = sleepers.indexOf(sleeper)
@@ -87,27 +80,36 @@ export const run = <A, E, R>(
         })
       }
     }
-    const activity = new Activity()
     // the workload's fibers run in microtasks only: after one check phase of the event loop, all of them that can
-    // run have run, and no change in their activity means none can run until the time moves
-    const microtasks = Scheduler.make((task) => queueMicrotask(task))
-    const quiet = Effect.async<boolean>((resume) => {
-      const before = activity.events
-      const check = setImmediate(() => resume(Effect.succeed(activity.events === before)))
+    // run have run
+    const microtasks: Scheduler.Scheduler = {
+      executionMode: "async",
+      shouldYield: (fiber) => fiber.currentOpCount > 2048,
+      makeDispatcher: () => ({
+        scheduleTask: (task) => {
+          events++
+          queueMicrotask(task)
+        },
+        flush: () => {}
+      })
+    }
+    const quiet = Effect.callback<boolean>((resume) => {
+      const before = events
+      const check = setImmediate(() => resume(Effect.succeed(events === before)))
       return Effect.sync(() => clearImmediate(check))
     })
-    const fiber = yield* Effect.fork(
-      self.pipe(Effect.withClock(clock), Effect.supervised(activity), Effect.withScheduler(microtasks))
+    const fiber = yield* Effect.forkChild(
+      self.pipe(Effect.provideService(Clock.Clock, clock), Effect.provideService(Scheduler.Scheduler, microtasks))
     )
     while (true) {
       while (!(yield* quiet)) {
         // busy: wait for another turn
       }
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
+      if (fiber.pollUnsafe() !== undefined) break
       const next = sleepers.shift()
       if (next === undefined) {
-        if (Option.isSome(yield* Fiber.poll(fiber))) break
-        return yield* Effect.dieMessage("the workload waits, but not for time: it would never end")
+        if (fiber.pollUnsafe() !== undefined) break
+        return yield* Effect.die(new Error("the workload waits, but not for time: it would never end"))
       }
       now = next.at
       next.wake()

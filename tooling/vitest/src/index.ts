@@ -6,28 +6,29 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { pathToFileURL } from "node:url"
 import { format } from "node:util"
+import { it as effectIt } from "@effect/vitest"
 import * as Arbitrary from "effect/Arbitrary"
-import * as Either from "effect/Either"
-import * as FastCheck from "effect/FastCheck"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import fc from "fast-check"
 import { describe, expect, it, vi } from "vitest"
 
 /**
  * @since 0.0.0
  */
 export interface LawOptions<A = unknown> {
-  /** fast-check runs per law (default 200) */
+  /** runs per law (default 200) */
   readonly numRuns?: number
   /** the encoded side is JSON: also round-trip through `JSON.stringify` / `JSON.parse` (default true) */
   readonly json?: boolean
-  /** extra hostile inputs for the "never throws" law */
-  readonly junk?: FastCheck.Arbitrary<unknown>
+  /** extra hostile inputs for the "never throws" law (fast-check: the hostile inputs are a grammar of their own) */
+  readonly junk?: fc.Arbitrary<unknown>
   /**
-   * the values the laws are checked on, when `Arbitrary.make(schema)` draws structures too large to check often
+   * the values the laws are checked on, when `Arbitrary.schema(schema)` draws structures too large to check often
    * (a page of plans of variations of phases); they must still satisfy the Schema, which the first law checks
    */
-  readonly arbitrary?: FastCheck.Arbitrary<A>
+  readonly arbitrary?: Arbitrary.Arbitrary<A>
 }
 
 /**
@@ -36,10 +37,10 @@ export interface LawOptions<A = unknown> {
  *
  * @since 0.0.0
  */
-export const hostileJson: FastCheck.Arbitrary<unknown> = FastCheck.oneof(
-  FastCheck.anything(),
-  FastCheck.jsonValue(),
-  FastCheck.constantFrom<unknown>(
+export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.anything(),
+  fc.jsonValue(),
+  fc.constantFrom<unknown>(
     JSON.parse('{"__proto__": {"polluted": true}}'),
     { constructor: { prototype: { polluted: true } } },
     "x".repeat(100_000),
@@ -55,58 +56,72 @@ export const hostileJson: FastCheck.Arbitrary<unknown> = FastCheck.oneof(
 )
 
 /**
- * The decoded issues of a ParseError, each with a path and a message.
+ * One issue of a failed decoding: where (the path into the input) and what.
  *
  * @since 0.0.0
  */
-export const issuesOf = (error: ParseResult.ParseError): ReadonlyArray<ParseResult.ArrayFormatterIssue> =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
+export interface Issue {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
+
+const standardIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /**
- * Registers the law tests of a Schema: its arbitrary produces values that satisfy `Schema.is`; `decode(encode(a))`
- * is equivalent to `a` (also through JSON text); decoding arbitrary input never throws, and failures carry issues
- * with a path and a message.
+ * The issues of a SchemaError, each with a path and a message.
  *
  * @since 0.0.0
  */
-export const schemaLaws = <A, I>(name: string, schema: Schema.Schema<A, I, never>, options?: LawOptions<A>): void => {
-  const numRuns = options?.numRuns ?? 200
+export const issuesOf = (error: Schema.SchemaError): ReadonlyArray<Issue> =>
+  standardIssues(error.issue).issues.map((issue) => ({
+    message: issue.message,
+    path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment))
+  }))
+
+/**
+ * Registers the law tests of a Schema: its arbitrary (effect's `Arbitrary.schema`, what users get) produces values
+ * that satisfy `Schema.is`; `decode(encode(a))` is equivalent to `a` (also through JSON text); decoding arbitrary
+ * input never throws, and failures carry issues with a path and a message.
+ *
+ * @since 0.0.0
+ */
+export const schemaLaws = <S extends Schema.Codec<unknown, unknown, never, never>>(
+  name: string,
+  schema: S,
+  options?: LawOptions<S["Type"]>
+): void => {
+  const runs = options?.numRuns ?? 200
   const json = options?.json ?? true
   describe(`${name} laws`, () => {
-    const arb = options?.arbitrary ?? Arbitrary.make(schema)
+    const arb = options?.arbitrary ?? Arbitrary.schema(schema)
     const is = Schema.is(schema)
-    const equivalence = Schema.equivalence(schema)
-    const encode = Schema.encodeEither(schema)
-    const decode = Schema.decodeUnknownEither(schema)
+    const equivalence = Schema.toEquivalence(schema)
+    const encode = Schema.encodeResult(schema)
+    const decode = Schema.decodeUnknownResult(schema)
 
-    it("generated values satisfy Schema.is", () => {
-      FastCheck.assert(
-        FastCheck.property(arb, (a) => is(a)),
-        { numRuns }
-      )
-    })
+    effectIt.prop("generated values satisfy Schema.is", [arb], ([a]) => is(a), { arbitrary: { runs } })
 
-    it("decode(encode(a)) is equivalent to a", () => {
-      FastCheck.assert(
-        FastCheck.property(arb, (a) => {
-          const encoded = encode(a)
-          if (Either.isLeft(encoded)) throw new Error(`encode failed: ${encoded.left.message}`)
-          const wire = json ? JSON.parse(JSON.stringify(encoded.right)) : encoded.right
-          const decoded = decode(wire)
-          if (Either.isLeft(decoded)) throw new Error(`decode failed: ${decoded.left.message}`)
-          return equivalence(decoded.right, a)
-        }),
-        { numRuns }
-      )
-    })
+    effectIt.prop(
+      "decode(encode(a)) is equivalent to a",
+      [arb],
+      ([a]) => {
+        const encoded = encode(a)
+        if (Result.isFailure(encoded)) throw new Error(`encode failed: ${encoded.failure.message}`)
+        const wire = json ? JSON.parse(JSON.stringify(encoded.success)) : encoded.success
+        const decoded = decode(wire)
+        if (Result.isFailure(decoded)) throw new Error(`decode failed: ${decoded.failure.message}`)
+        return equivalence(decoded.success, a)
+      },
+      { arbitrary: { runs } }
+    )
 
     it("decoding arbitrary input never throws; failures have paths and messages", () => {
-      const junk = options?.junk ? FastCheck.oneof(hostileJson, options.junk) : hostileJson
-      FastCheck.assert(
-        FastCheck.property(junk, (u) => {
+      const junk = options?.junk ? fc.oneof(hostileJson, options.junk) : hostileJson
+      fc.assert(
+        fc.property(junk, (u) => {
           const result = decode(u)
-          if (Either.isLeft(result)) {
-            const issues = issuesOf(result.left)
+          if (Result.isFailure(result)) {
+            const issues = issuesOf(result.failure)
             expect(issues.length).toBeGreaterThan(0)
             for (const issue of issues) {
               expect(Array.isArray(issue.path)).toBe(true)
@@ -115,7 +130,7 @@ export const schemaLaws = <A, I>(name: string, schema: Schema.Schema<A, I, never
           }
           return true
         }),
-        { numRuns }
+        { numRuns: runs }
       )
       expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     })
