@@ -118,11 +118,14 @@ const commandLint = () => {
   if (failed > 0) process.exit(1)
 }
 
-/** The lowest version a caret range allows: ^3.22.4 -> 3.22.4. */
+/**
+ * The lowest version a peer range allows: `^4.1.0` -> 4.1.0; for a union of ranges (`>=5.0.0 <7.0.0`,
+ * `^5.0.0 || ^6.0.0`) the lowest bound of its first range.
+ */
 const lowest = (range) => {
-  const m = /^\^(\d+\.\d+\.\d+)$/.exec(range)
+  const m = /^(?:\^|>=)\s*(\d+\.\d+\.\d+)(?:\s*<\s*\d+\.\d+\.\d+)?(?:\s*\|\|.*)?$/.exec(range.trim())
   if (m === null) {
-    console.error(`consumer: peer range ${range} is not a caret range`)
+    console.error(`consumer: peer range ${range} is not a caret or a >= range`)
     process.exit(1)
   }
   return m[1]
@@ -159,21 +162,26 @@ register("data:text/javascript," + encodeURIComponent(hook))
   writeFileSync(
     join(app, "optional-drivers.mjs"),
     `import * as LedgerUrl from "@payrules/stores/LedgerUrl"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-const open = (place) => Effect.runPromiseExit(Effect.scoped(Layer.build(LedgerUrl.layer(LedgerUrl.unsafeParse(place)))))
-const memory = await open("memory")
-if (!Exit.isSuccess(memory)) throw new Error("the in-memory ledger did not open: " + String(memory.cause))
-for (const [place, needs] of [["sqlite::memory:", "@effect/sql-sqlite-node"], ["postgres://u@127.0.0.1:1/d", "@effect/sql-pg"]]) {
+import * as Option from "effect/Option"
+const open = (place) => Effect.runPromiseExit(Effect.scoped(Layer.build(LedgerUrl.layer(LedgerUrl.parseUnsafe(place)))))
+for (const place of ["memory", "sqlite::memory:"]) {
   const exit = await open(place)
-  const error = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  if (error?._tag !== "RequestLedgerError" || error.reason !== "StoreFailed" || !error.message.includes(needs)) {
+  if (!Exit.isSuccess(exit)) throw new Error("the ledger " + place + " did not open: " + String(exit.cause))
+}
+for (const [place, needs] of [["postgres://u@127.0.0.1:1/d", "@effect/sql-pg"]]) {
+  const exit = await open(place)
+  const error = Exit.isFailure(exit) ? Cause.findErrorOption(exit.cause) : Option.none()
+  const failure = Option.getOrUndefined(error)
+  if (failure?._tag !== "RequestLedgerError" || failure.reason !== "StoreFailed" || !failure.message.includes(needs)) {
     throw new Error(place + ": expected a StoreFailed error naming " + needs + ", got " + (Exit.isFailure(exit) ? String(exit.cause) : "success"))
   }
-  console.log("consumer: without the optional drivers, LedgerUrl.layer(" + place + ") fails with: " + error.message.split(" (")[0])
+  console.log("consumer: without the optional drivers, LedgerUrl.layer(" + place + ") fails with: " + failure.message.split(" (")[0])
 }
-console.log("consumer: without ${optional.join(", ")}: @payrules/stores/LedgerUrl imports, parses and opens memory")
+console.log("consumer: without ${optional.join(", ")}: @payrules/stores/LedgerUrl imports, parses and opens memory and sqlite::memory: (node:sqlite)")
 `
   )
   run("node", ["--import", "./hide-optional.mjs", "optional-drivers.mjs"], { cwd: app, stdio: "inherit" })

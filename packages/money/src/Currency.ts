@@ -66,7 +66,7 @@ const byCode = new Map(all.map((c) => [c.code as string, c]))
  * @since 0.1.0
  * @category getters
  */
-export const get = (code: string): Option.Option<Currency> => Option.fromNullable(byCode.get(code))
+export const get = (code: string): Option.Option<Currency> => Option.fromUndefinedOr(byCode.get(code))
 
 /**
  * @since 0.1.0
@@ -104,35 +104,53 @@ export const validate = (s: string, options?: { readonly allowUnknown?: boolean 
   return undefined
 }
 
+// what the arbitraries draw: the codes of the list (one alternation), or any three upper-case letters
+const LISTED = `^(?:${all.map((c) => c.code).join("|")})$`
+const WELL_FORMED = "^[A-Z]{3}$"
+
 /**
  * A `CurrencyCode` Schema. By default only codes of the list are accepted; a well-formed code that is not on it is
  * refused with its own message. `allowUnknown: true` accepts any three upper-case letters, for forward compatibility
  * with codes published after the list bundled here.
+ *
+ * Its arbitrary (`Arbitrary.schema(Currency.CurrencyCode)`) draws the codes of the list; with `allowUnknown`, any
+ * three upper-case letters.
  *
  * @since 0.1.0
  * @category schemas
  */
 export const currencyCode = (options?: {
   readonly allowUnknown?: boolean | undefined
-}): Schema.Schema<CurrencyCode, string> =>
-  Schema.String.pipe(
-    Schema.filter((s) => validate(s, options), {
-      identifier: options?.allowUnknown === true ? "CurrencyCodeOrUnknown" : "CurrencyCode",
+}): Schema.Codec<CurrencyCode, string> => {
+  const allowUnknown = options?.allowUnknown === true
+  // no `identifier`: effect 4 would name the schema with it in the message of a value that is not a string
+  // ("Expected CurrencyCode" instead of "Expected string")
+  return Schema.String.check(
+    Schema.makeFilter((s: string) => validate(s, options), {
       title: "ISO 4217 currency code",
       description: "three upper-case letters naming an ISO 4217 currency, e.g. GBP",
-      jsonSchema: { pattern: "^[A-Z]{3}$" },
-      arbitrary: () => (fc) => fc.constantFrom(...all.map((c) => c.code as string))
-    }),
-    Schema.brand("CurrencyCode")
-  )
+      toJsonSchema: () => ({ pattern: WELL_FORMED }),
+      arbitraryConstraint: { patterns: [{ source: allowUnknown ? WELL_FORMED : LISTED, flags: "" }] }
+    })
+  ).pipe(Schema.brand("CurrencyCode"))
+}
 
 /**
  * A known ISO 4217 currency code.
  *
+ * @example
+ * ```ts
+ * import { Currency } from "@payrules/money"
+ * import { Schema } from "effect"
+ *
+ * Schema.decodeUnknownResult(Currency.CurrencyCode)("GBP") // Success("GBP")
+ * Schema.decodeUnknownResult(Currency.CurrencyCode)("gbp") // Failure: currency codes are upper case: GBP, not gbp
+ * ```
+ *
  * @since 0.1.0
  * @category schemas
  */
-export const CurrencyCode: Schema.Schema<CurrencyCode, string> = currencyCode()
+export const CurrencyCode: Schema.Codec<CurrencyCode, string> = currencyCode()
 
 /**
  * Checks a string and brands it, or returns `None`.
@@ -144,13 +162,20 @@ export const makeCode = (s: string): Option.Option<CurrencyCode> =>
   validate(s) === undefined ? Option.some(s as CurrencyCode) : Option.none()
 
 /**
- * Like {@link makeCode}, but throws.
+ * Like {@link makeCode}, but throws a `MoneyError` (reason `UnknownCurrency`).
  *
- * @since 0.1.0
+ * @since 0.2.0
  * @category constructors
  */
-export const unsafeMakeCode = (s: string): CurrencyCode => {
+export const makeCodeUnsafe = (s: string): CurrencyCode => {
   const why = validate(s)
   if (why !== undefined) throw MoneyError.make("UnknownCurrency", why)
   return s as CurrencyCode
 }
+
+/**
+ * @deprecated Use {@link makeCodeUnsafe}.
+ * @since 0.1.0
+ * @category constructors
+ */
+export const unsafeMakeCode: (s: string) => CurrencyCode = makeCodeUnsafe

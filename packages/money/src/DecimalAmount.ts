@@ -5,10 +5,13 @@
  * @since 0.1.0
  */
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as Currency from "./Currency.js"
 import * as MoneyError from "./MoneyError.js"
 
@@ -43,6 +46,8 @@ export const significantDigits = (numeral: string): number => {
  */
 export const scale = (amount: BigDecimal.BigDecimal): number => Math.max(0, BigDecimal.normalize(amount).scale)
 
+const notFinite = (n: number): MoneyError.MoneyError => MoneyError.make("NotFinite", `${n} is not a finite number`)
+
 /**
  * The exact decimal of a JSON number as it was written. A number is refused when it is not finite, or when its
  * shortest decimal form has more than 15 significant digits: then the double does not hold the written value
@@ -51,19 +56,19 @@ export const scale = (amount: BigDecimal.BigDecimal): number => Math.max(0, BigD
  * @since 0.1.0
  * @category constructors
  */
-export const fromNumber = (n: number): Either.Either<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
-  if (!Number.isFinite(n)) return Either.left(MoneyError.make("NotFinite", `${n} is not a finite number`))
+export const fromNumber = (n: number): Result.Result<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
+  if (!Number.isFinite(n)) return Result.fail(notFinite(n))
   const numeral = String(n)
   const digits = significantDigits(numeral)
   if (digits > MAX_SIGNIFICANT_DIGITS) {
-    return Either.left(
+    return Result.fail(
       MoneyError.make(
         "NotExactlyRepresentable",
         `${numeral} has ${digits} significant digits: a JSON number of more than ${MAX_SIGNIFICANT_DIGITS} cannot be read exactly as written (a result of float arithmetic such as 0.1 + 0.2?)`
       )
     )
   }
-  return Either.right(BigDecimal.unsafeFromString(numeral))
+  return Result.succeed(BigDecimal.fromStringUnsafe(numeral))
 }
 
 /**
@@ -72,17 +77,17 @@ export const fromNumber = (n: number): Either.Either<BigDecimal.BigDecimal, Mone
  * @since 0.1.0
  * @category conversions
  */
-export const toNumber = (amount: BigDecimal.BigDecimal): Either.Either<number, MoneyError.MoneyError> => {
+export const toNumber = (amount: BigDecimal.BigDecimal): Result.Result<number, MoneyError.MoneyError> => {
   const text = BigDecimal.format(BigDecimal.normalize(amount))
   const digits = significantDigits(text)
   return digits > MAX_SIGNIFICANT_DIGITS
-    ? Either.left(
+    ? Result.fail(
         MoneyError.make(
           "NotExactlyRepresentable",
           `${text} has ${digits} significant digits, more than a JSON number carries exactly (${MAX_SIGNIFICANT_DIGITS})`
         )
       )
-    : Either.right(Number(text))
+    : Result.succeed(Number(text))
 }
 
 /**
@@ -155,16 +160,8 @@ export const pattern = (format: StringFormat): string =>
 const describe = (format: StringFormat): string =>
   `up to ${format.maxIntegerDigits} digits, ${format.fractionRequired ? "a point and " : "optionally a point and "}1 to ${format.maxFractionDigits} decimals, no sign (e.g. ${format.fractionRequired ? "10.50" : "10 or 10.50"})`
 
-/**
- * Parses a decimal string of the given format, keeping its scale.
- *
- * @since 0.1.0
- * @category parsing
- */
-export const parseString = (
-  s: string,
-  format: StringFormat = integerOrDecimal13x5
-): Either.Either<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
+// why `s` is not a decimal string of `format`, or `undefined` when it is one
+const syntaxError = (s: string, format: StringFormat): string | undefined => {
   const dot = s.indexOf(".")
   const integer = dot < 0 ? s : s.slice(0, dot)
   const fraction = dot < 0 ? "" : s.slice(dot + 1)
@@ -175,12 +172,31 @@ export const parseString = (
     (dot < 0
       ? !format.fractionRequired
       : fraction.length >= 1 && fraction.length <= format.maxFractionDigits && /^\d+$/.test(fraction))
-  if (!ok) {
-    return Either.left(
-      MoneyError.make("Syntax", `${JSON.stringify(s.slice(0, 40))} is not an amount: expected ${describe(format)}`)
-    )
-  }
-  return Either.right(BigDecimal.make(BigInt(integer + fraction), fraction.length))
+  return ok ? undefined : `${JSON.stringify(s.slice(0, 40))} is not an amount: expected ${describe(format)}`
+}
+
+/**
+ * Parses a decimal string of the given format, keeping its scale.
+ *
+ * @example
+ * ```ts
+ * import { DecimalAmount } from "@payrules/money"
+ *
+ * DecimalAmount.parseString("10.50", DecimalAmount.decimal13x5) // Success(10.50), scale 2
+ * DecimalAmount.parseString("10", DecimalAmount.decimal13x5) // Failure(MoneyError: Syntax)
+ * ```
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parseString = (
+  s: string,
+  format: StringFormat = integerOrDecimal13x5
+): Result.Result<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
+  const why = syntaxError(s, format)
+  return why === undefined
+    ? Result.succeed(BigDecimal.fromStringUnsafe(s))
+    : Result.fail(MoneyError.make("Syntax", why))
 }
 
 /**
@@ -193,98 +209,118 @@ export const parseString = (
 export const checkScale = (
   amount: BigDecimal.BigDecimal,
   currency: string
-): Either.Either<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
+): Result.Result<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
   const known = Currency.get(currency)
   if (Option.isNone(known)) {
-    return Either.left(
+    return Result.fail(
       MoneyError.make("UnknownCurrency", Currency.validate(currency) ?? `unknown currency ${currency}`)
     )
   }
   const exponent = known.value.exponent
-  if (Option.isNone(exponent)) return Either.right(amount)
+  if (Option.isNone(exponent)) return Result.succeed(amount)
   const s = scale(amount)
   return s > exponent.value
-    ? Either.left(
+    ? Result.fail(
         MoneyError.make(
           "ScaleExceedsExponent",
           `${toFixedString(amount)} has ${s} decimals but ${currency} has ${exponent.value} (ISO 4217)`
         )
       )
-    : Either.right(amount)
+    : Result.succeed(amount)
 }
 
-const finite = (amount: BigDecimal.BigDecimal): boolean => significantDigits(BigDecimal.format(amount)) <= 15
+// a MoneyError as the issue of a Schema transformation, with the error's message
+const toIssue = <A>(
+  result: Result.Result<A, MoneyError.MoneyError>,
+  input: unknown,
+  options: SchemaAST.ParseOptions
+): Effect.Effect<A, SchemaIssue.Issue> =>
+  Result.isSuccess(result)
+    ? Effect.succeed(result.success)
+    : Effect.fail(new SchemaIssue.InvalidValue({ message: result.failure.message }, input, options))
 
-/**
- * A JSON number decoded to the exact decimal it was written as (see {@link fromNumber}); encodes back to the same
- * number. Its arbitrary draws amounts of up to 15 significant digits, both signs.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const FromNumber: Schema.Schema<BigDecimal.BigDecimal, number> = Schema.transformOrFail(
-  Schema.Number.annotations({ message: () => "expected a JSON number" }),
-  Schema.BigDecimalFromSelf.annotations({
-    arbitrary: () => (fc) =>
-      fc
-        .tuple(fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }), fc.integer({ min: 0, max: 8 }))
-        .map(([value, s]) => BigDecimal.make(value, s))
-        .filter(finite)
-  }),
-  {
-    strict: true,
-    decode: (n, _, ast) =>
-      Either.match(fromNumber(n), {
-        onLeft: (e) => ParseResult.fail(new ParseResult.Type(ast, n, e.message)),
-        onRight: ParseResult.succeed
+// decimals that a JSON number carries exactly: at most 15 significant digits, both signs, up to 8 decimals
+const ExactAmount = Schema.BigDecimal.annotate({
+  toCodecArbitrary: () =>
+    Schema.link<BigDecimal.BigDecimal>()(
+      Schema.Struct({
+        value: Schema.BigInt.check(Schema.isBetweenBigInt({ minimum: -(10n ** 15n) + 1n, maximum: 10n ** 15n - 1n })),
+        scale: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 8 }))
       }),
-    encode: (amount, _, ast) =>
-      Either.match(toNumber(amount), {
-        onLeft: (e) => ParseResult.fail(new ParseResult.Type(ast, amount, e.message)),
-        onRight: ParseResult.succeed
-      })
-  }
-).annotations({
-  identifier: "DecimalAmountFromNumber",
-  description: "an amount as a JSON number, read as the exact decimal written (at most 15 significant digits)"
+      {
+        decode: SchemaGetter.transform(({ scale, value }) => BigDecimal.make(value, scale)),
+        encode: SchemaGetter.transform(({ scale, value }) => ({ scale, value }))
+      }
+    )
 })
 
 /**
- * A decimal string of `format` decoded to an exact decimal with its scale; encodes back with the same scale (at
- * least one decimal when the format requires the point).
+ * A JSON number decoded to the exact decimal it was written as (see {@link fromNumber}); encodes back to the same
+ * number. Its arbitrary (`Arbitrary.schema(DecimalAmount.FromNumber)`) draws amounts of up to 15 significant digits
+ * and 8 decimals, both signs.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const fromString = (format: StringFormat): Schema.Schema<BigDecimal.BigDecimal, string> =>
-  Schema.transformOrFail(
-    Schema.String,
-    Schema.BigDecimalFromSelf.annotations({
-      arbitrary: () => (fc) =>
-        fc
-          .tuple(
-            fc.stringMatching(new RegExp(`^(0|[1-9][0-9]{0,${format.maxIntegerDigits - 1}})$`)),
-            fc.stringMatching(new RegExp(`^[0-9]{${format.fractionRequired ? 1 : 0},${format.maxFractionDigits}}$`))
-          )
-          .map(([i, f]) => BigDecimal.make(BigInt(i + f), f.length))
-    }),
-    {
-      strict: true,
-      decode: (s, _, ast) =>
-        Either.match(parseString(s, format), {
-          onLeft: (e) => ParseResult.fail(new ParseResult.Type(ast, s, e.message)),
-          onRight: ParseResult.succeed
-        }),
-      encode: (amount, _, ast) => {
-        const text = toFixedString(amount, format.fractionRequired ? 1 : 0)
-        return Either.match(parseString(text, format), {
-          onLeft: (e) => ParseResult.fail(new ParseResult.Type(ast, amount, e.message)),
-          onRight: () => ParseResult.succeed(text)
-        })
-      }
-    }
-  ).annotations({
-    identifier: format.fractionRequired ? "DecimalAmountString" : "DecimalAmountOrIntegerString",
-    description: `a decimal amount as a string: ${describe(format)}`,
-    jsonSchema: { type: "string", pattern: pattern(format) }
+export const FromNumber: Schema.Codec<BigDecimal.BigDecimal, number> = Schema.Number.annotate({
+  message: "expected a JSON number"
+})
+  .check(
+    Schema.makeFilter((n: number) => (Number.isFinite(n) ? undefined : notFinite(n).message)),
+    // never fails after the check above; it tells effect's JSON codec and JSON Schema that the number is finite
+    Schema.isFinite()
+  )
+  .pipe(
+    Schema.decodeTo(ExactAmount, {
+      decode: SchemaGetter.transformEffect((n: number, options) => toIssue(fromNumber(n), n, options)),
+      encode: SchemaGetter.transformEffect((amount: BigDecimal.BigDecimal, options) =>
+        toIssue(toNumber(amount), amount, options)
+      )
+    })
+  )
+  .annotate({
+    identifier: "DecimalAmountFromNumber",
+    description: "an amount as a JSON number, read as the exact decimal written (at most 15 significant digits)"
   })
+
+// decimals of a format: no sign, up to `maxIntegerDigits` digits before the point and `maxFractionDigits` after it
+const formatAmount = (format: StringFormat) => {
+  const integer = `(?:0|[1-9][0-9]{0,${format.maxIntegerDigits - 1}})`
+  const fraction = `\\.[0-9]{1,${format.maxFractionDigits}}`
+  const text = format.fractionRequired ? `^${integer}${fraction}$` : `^${integer}(?:${fraction})?$`
+  return Schema.BigDecimal.annotate({
+    toCodecArbitrary: () =>
+      Schema.link<BigDecimal.BigDecimal>()(Schema.String.check(Schema.isPattern(new RegExp(text))), {
+        decode: SchemaGetter.transform(BigDecimal.fromStringUnsafe),
+        encode: SchemaGetter.transform((amount) => toFixedString(amount))
+      })
+  })
+}
+
+/**
+ * A decimal string of `format` decoded to an exact decimal with its scale; encodes back with the same scale (at
+ * least one decimal when the format requires the point). Its arbitrary (`Arbitrary.schema(DecimalAmount.fromString(
+ * format))`) draws the amounts that the format can write.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const fromString = (format: StringFormat): Schema.Codec<BigDecimal.BigDecimal, string> =>
+  Schema.String.check(
+    Schema.makeFilter((s: string) => syntaxError(s, format), {
+      toJsonSchema: () => ({ pattern: pattern(format) })
+    })
+  )
+    .pipe(
+      Schema.decodeTo(formatAmount(format), {
+        // the check above let through digits with at most one point: the decimal keeps their scale ("10.50": 2)
+        decode: SchemaGetter.transform(BigDecimal.fromStringUnsafe),
+        encode: SchemaGetter.transform((amount: BigDecimal.BigDecimal) =>
+          toFixedString(amount, format.fractionRequired ? 1 : 0)
+        )
+      })
+    )
+    .annotate({
+      identifier: format.fractionRequired ? "DecimalAmountString" : "DecimalAmountOrIntegerString",
+      description: `a decimal amount as a string: ${describe(format)}`
+    })

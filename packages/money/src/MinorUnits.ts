@@ -5,49 +5,52 @@
  * @since 0.1.0
  */
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Order from "effect/Order"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Currency from "./Currency.js"
 import * as DecimalAmount from "./DecimalAmount.js"
 import * as MoneyError from "./MoneyError.js"
 
 /**
- * A non-negative safe integer number of minor units, as subscription phase amounts are sent.
+ * A non-negative safe integer number of minor units, as subscription phase amounts are sent. Its arbitrary
+ * (`Arbitrary.schema(MinorUnits.MinorUnits)`) draws whole numbers from 0 to `Number.MAX_SAFE_INTEGER`.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const MinorUnits: Schema.Schema<number> = Schema.Number.pipe(
-  Schema.filter(
-    (n) =>
+export const MinorUnits: Schema.Codec<number, number> = Schema.Number.check(
+  Schema.makeFilter(
+    (n: number) =>
       Number.isSafeInteger(n) && n >= 0
         ? undefined
         : `an amount in minor units is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}; got ${n}`,
     {
-      identifier: "MinorUnits",
       title: "amount in minor units",
       description: "a non-negative integer amount in the currency's minor unit (pence, cents)",
-      jsonSchema: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-      arbitrary: () => (fc) =>
-        fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }))
+      toJsonSchema: () => ({ type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+      arbitraryConstraint: { order: Order.Number, minimum: 0, maximum: Number.MAX_SAFE_INTEGER, number: "integer" }
     }
-  )
+  ),
+  // never fails after the check above (which gives the message); it tells effect's JSON codec and JSON Schema that
+  // the number is an integer (without it, NaN and the infinities would be JSON strings)
+  Schema.isInt()
 )
 
-const exponentFor = (currency: string): Either.Either<number, MoneyError.MoneyError> => {
+const exponentFor = (currency: string): Result.Result<number, MoneyError.MoneyError> => {
   const known = Currency.get(currency)
   if (Option.isNone(known)) {
-    return Either.left(
+    return Result.fail(
       MoneyError.make("UnknownCurrency", Currency.validate(currency) ?? `${currency} is not an ISO 4217 code`)
     )
   }
   return Option.match(known.value.exponent, {
     onNone: () =>
-      Either.left(
+      Result.fail(
         MoneyError.make("NoMinorUnit", `${currency} (${known.value.name}) has no minor unit in ISO 4217 (N.A.)`)
       ),
-    onSome: Either.right
+    onSome: Result.succeed
   })
 }
 
@@ -61,11 +64,11 @@ const exponentFor = (currency: string): Either.Either<number, MoneyError.MoneyEr
 export const toDecimal = (
   minor: number,
   currency: string
-): Either.Either<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
+): Result.Result<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
   if (!Number.isSafeInteger(minor)) {
-    return Either.left(MoneyError.make("NotSafeInteger", `${minor} is not a whole number of minor units`))
+    return Result.fail(MoneyError.make("NotSafeInteger", `${minor} is not a whole number of minor units`))
   }
-  return Either.map(exponentFor(currency), (e) => BigDecimal.make(BigInt(minor), e))
+  return Result.map(exponentFor(currency), (e) => BigDecimal.make(BigInt(minor), e))
 }
 
 /**
@@ -78,10 +81,10 @@ export const toDecimal = (
 export const fromDecimal = (
   amount: BigDecimal.BigDecimal,
   currency: string
-): Either.Either<number, MoneyError.MoneyError> =>
-  Either.flatMap(exponentFor(currency), (e) => {
+): Result.Result<number, MoneyError.MoneyError> =>
+  Result.flatMap(exponentFor(currency), (e) => {
     if (DecimalAmount.scale(amount) > e) {
-      return Either.left(
+      return Result.fail(
         MoneyError.make(
           "ScaleExceedsExponent",
           `${DecimalAmount.toFixedString(amount)} has more decimals than ${currency} allows (${e})`
@@ -90,7 +93,7 @@ export const fromDecimal = (
     }
     const scaled = BigDecimal.scale(amount, e).value
     if (scaled > BigInt(Number.MAX_SAFE_INTEGER) || scaled < -BigInt(Number.MAX_SAFE_INTEGER)) {
-      return Either.left(MoneyError.make("NotSafeInteger", `${scaled} minor units is beyond a safe integer`))
+      return Result.fail(MoneyError.make("NotSafeInteger", `${scaled} minor units is beyond a safe integer`))
     }
-    return Either.right(Number(scaled))
+    return Result.succeed(Number(scaled))
   })

@@ -4,8 +4,8 @@
  * @since 0.1.0
  */
 import type * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Currency from "./Currency.js"
 import * as DecimalAmount from "./DecimalAmount.js"
 import * as MinorUnits from "./MinorUnits.js"
@@ -43,8 +43,8 @@ const formatterFor = (locale: string, currency: string, fractionDigits: number):
  * import { Money } from "@payrules/money"
  * import { BigDecimal } from "effect"
  *
- * console.log(Money.format(BigDecimal.unsafeFromString("1234.5"), "GBP")) // £1,234.50
- * console.log(Money.format(BigDecimal.unsafeFromString("1.5"), "KWD")) // KWD 1.500
+ * console.log(Money.format(BigDecimal.fromStringUnsafe("1234.5"), "GBP")) // £1,234.50
+ * console.log(Money.format(BigDecimal.fromStringUnsafe("1.5"), "KWD")) // KWD 1.500
  * ```
  *
  * @since 0.1.0
@@ -60,7 +60,16 @@ export const format = (amount: BigDecimal.BigDecimal, currency: string, locale =
 }
 
 /**
- * Formats an amount given in minor units (9900 GBP displays as £99.00).
+ * Formats an amount given in minor units (9900 GBP displays as £99.00). Fails as {@link MinorUnits.toDecimal} does
+ * (an unknown code, a code without a minor unit, not a safe integer).
+ *
+ * @example
+ * ```ts
+ * import { Money } from "@payrules/money"
+ *
+ * Money.formatMinor(9900, "GBP") // Success("£99.00")
+ * Money.formatMinor(9900, "XAU") // Failure(MoneyError: NoMinorUnit)
+ * ```
  *
  * @since 0.1.0
  * @category formatting
@@ -69,5 +78,5 @@ export const formatMinor = (
   minor: number,
   currency: string,
   locale = "en-GB"
-): Either.Either<string, MoneyError.MoneyError> =>
-  Either.map(MinorUnits.toDecimal(minor, currency), (d) => format(d, currency, locale))
+): Result.Result<string, MoneyError.MoneyError> =>
+  Result.map(MinorUnits.toDecimal(minor, currency), (d) => format(d, currency, locale))

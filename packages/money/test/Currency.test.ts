@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Currency } from "@payrules/money"
 import { schemaLaws } from "@payrules/vitest"
-import { Either, Option, Schema } from "effect"
+import { Arbitrary, Effect, Option, Result, Schema } from "effect"
 
 describe("Currency", () => {
   it("carries ISO 4217 list one with its publication date", () => {
@@ -63,11 +63,11 @@ describe("Currency", () => {
 })
 
 describe("CurrencyCode", () => {
-  const decode = Schema.decodeUnknownEither(Currency.CurrencyCode)
-  const message = (u: unknown) => Either.getOrThrow(Either.flip(decode(u))).message
+  const decode = Schema.decodeUnknownResult(Currency.CurrencyCode)
+  const message = (u: unknown) => Result.getOrThrow(Result.flip(decode(u))).message
 
   it("accepts known codes", () => {
-    expect(decode("GBP")).toEqual(Either.right("GBP"))
+    expect(decode("GBP")).toEqual(Result.succeed("GBP"))
   })
 
   it("gives each way to be wrong its own message", () => {
@@ -78,17 +78,32 @@ describe("CurrencyCode", () => {
   })
 
   it("admits unknown well-formed codes when asked (forward compatibility)", () => {
-    const lenient = Schema.decodeUnknownEither(Currency.currencyCode({ allowUnknown: true }))
-    expect(lenient("XYZ")).toEqual(Either.right("XYZ"))
-    expect(Either.isLeft(lenient("xyz"))).toBe(true)
+    const lenient = Schema.decodeUnknownResult(Currency.currencyCode({ allowUnknown: true }))
+    expect(lenient("XYZ")).toEqual(Result.succeed("XYZ"))
+    expect(Result.isFailure(lenient("xyz"))).toBe(true)
     expect(message("XYZ")).toContain("XYZ is not an ISO 4217 currency code (list published 2026-01-01)")
   })
 
-  it("makeCode / unsafeMakeCode", () => {
+  it("makeCode / makeCodeUnsafe (and its deprecated name unsafeMakeCode)", () => {
     expect(Currency.makeCode("EUR")).toEqual(Option.some("EUR"))
     expect(Currency.makeCode("EURO")).toEqual(Option.none())
+    expect(() => Currency.makeCodeUnsafe("eur")).toThrow("upper case")
+    expect(Currency.makeCodeUnsafe("EUR")).toBe("EUR")
+    // the deprecated name keeps working
     expect(() => Currency.unsafeMakeCode("eur")).toThrow("upper case")
   })
+
+  it.effect("its arbitrary draws codes of the list; with allowUnknown, any three upper-case letters", () =>
+    Effect.gen(function* () {
+      const listed = yield* Arbitrary.sampleEffect(Arbitrary.schema(Currency.CurrencyCode), { count: 200, seed: 7 })
+      expect(listed.every(Currency.isKnown)).toBe(true)
+      expect(new Set(listed).size).toBeGreaterThan(50)
+      const lenient = Arbitrary.schema(Currency.currencyCode({ allowUnknown: true }))
+      const any = yield* Arbitrary.sampleEffect(lenient, { count: 200, seed: 7 })
+      expect(any.every((code) => /^[A-Z]{3}$/.test(code))).toBe(true)
+      expect(any.some((code) => !Currency.isKnown(code))).toBe(true)
+    })
+  )
 
   schemaLaws("CurrencyCode", Currency.CurrencyCode)
   schemaLaws("CurrencyCode (allowUnknown)", Currency.currencyCode({ allowUnknown: true }))
