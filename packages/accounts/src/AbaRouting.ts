@@ -5,10 +5,10 @@
  */
 import type * as Brand from "effect/Brand"
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { type Arb, digits, type FastCheckModule } from "./internal/arbitrary.js"
 import { preview } from "./internal/preview.js"
+import { digits, matching, withArbitrary } from "./internal/schema.js"
 
 /**
  * A nine-digit ABA routing number with a valid prefix and check digit.
@@ -94,26 +94,33 @@ const reasonOf = (input: string): AbaRoutingErrorReason | undefined => {
  * @example
  * ```ts
  * import { AbaRouting } from "@payrules/accounts"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * console.log(Either.isRight(AbaRouting.parse("021000021"))) // true
+ * console.log(Result.isSuccess(AbaRouting.parse("021000021"))) // true
  * ```
  *
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (input: string): Either.Either<RoutingNumber, AbaRoutingError> => {
+export const parse = (input: string): Result.Result<RoutingNumber, AbaRoutingError> => {
   const reason = reasonOf(input)
-  return reason === undefined ? Either.right(input as RoutingNumber) : Either.left(error(input, reason))
+  return reason === undefined ? Result.succeed(input as RoutingNumber) : Result.fail(error(input, reason))
 }
 
 /**
  * Like {@link parse}, but throws the `AbaRoutingError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseUnsafe = (input: string): RoutingNumber => Result.getOrThrowWith(parse(input), (e) => e)
+
+/**
+ * @deprecated Use {@link parseUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParse = (input: string): RoutingNumber => Either.getOrThrowWith(parse(input), (e) => e)
+export const unsafeParse: (input: string) => RoutingNumber = parseUnsafe
 
 /**
  * `true` when {@link parse} would succeed.
@@ -129,10 +136,10 @@ export const isValid = (input: string): boolean => reasonOf(input) === undefined
  * @since 0.1.0
  * @category constructors
  */
-export const checkDigit = (firstEight: string): Either.Either<string, AbaRoutingError> =>
+export const checkDigit = (firstEight: string): Result.Result<string, AbaRoutingError> =>
   /^[0-9]{8}$/.test(firstEight)
-    ? Either.right(String((10 - (weightedSum(firstEight, 8) % 10)) % 10))
-    : Either.left(error(firstEight, "Syntax"))
+    ? Result.succeed(String((10 - (weightedSum(firstEight, 8) % 10)) % 10))
+    : Result.fail(error(firstEight, "Syntax"))
 
 /**
  * Parses a US account number: 6 to 17 ASCII digits.
@@ -140,58 +147,59 @@ export const checkDigit = (firstEight: string): Either.Either<string, AbaRouting
  * @since 0.1.0
  * @category parsing
  */
-export const parseAccountNumber = (input: string): Either.Either<AccountNumber, AbaRoutingError> =>
-  ACCOUNT.test(input) ? Either.right(input as AccountNumber) : Either.left(error(input, "AccountNumberSyntax"))
+export const parseAccountNumber = (input: string): Result.Result<AccountNumber, AbaRoutingError> =>
+  ACCOUNT.test(input) ? Result.succeed(input as AccountNumber) : Result.fail(error(input, "AccountNumberSyntax"))
 
 const PREFIXES: ReadonlyArray<string> = Array.from({ length: 81 }, (_, p) => p)
   .filter(validPrefix)
   .map((p) => String(p).padStart(2, "0"))
 
-const routingArbitrary = (fc: FastCheckModule): Arb<RoutingNumber> =>
-  fc
-    .tuple(fc.constantFrom(...PREFIXES), digits(fc, 6, 6))
-    .map(([prefix, body]) => {
-      const eight = prefix + body
-      return `${eight}${(10 - (weightedSum(eight, 8) % 10)) % 10}` as RoutingNumber
-    })
-    .filter((s) => s !== "000000000")
+/** What a generated routing number is built from: a valid prefix and six more digits; the check digit is computed. */
+const routingSource = Schema.Struct({ prefix: Schema.Literals(PREFIXES), body: digits(6, 6) })
 
-const accountArbitrary = (fc: FastCheckModule): Arb<AccountNumber> => digits(fc, 6, 17).map((s) => s as AccountNumber)
+const buildRouting = ({ prefix, body }: (typeof routingSource)["Type"]): RoutingNumber => {
+  const eight = prefix + body
+  return `${eight}${(10 - (weightedSum(eight, 8) % 10)) % 10}` as RoutingNumber
+}
 
 /**
- * A routing number as a Schema (a string that must already be nine digits; nothing is normalised). Its arbitrary
- * draws valid routing numbers over every valid prefix.
+ * A routing number as a Schema (a string that must already be nine digits; nothing is normalised). It carries its
+ * arbitrary: `Arbitrary.schema(RoutingNumberFromString)` draws valid routing numbers over every valid prefix.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const RoutingNumberFromString: Schema.Schema<RoutingNumber, string> = Schema.String.pipe(
-  Schema.filter((s) => {
-    const reason = reasonOf(s)
-    return reason === undefined || error(s, reason).message
-  }),
-  Schema.brand("AbaRoutingNumber")
-).annotations({
+export const RoutingNumberFromString: Schema.Codec<RoutingNumber, string> = withArbitrary(
+  Schema.String.check(
+    Schema.makeFilter(
+      (s: string) => {
+        const reason = reasonOf(s)
+        return reason === undefined || error(s, reason).message
+      },
+      { expected: "an ABA routing number" }
+    )
+  ).pipe(Schema.brand("AbaRoutingNumber")),
+  routingSource,
+  buildRouting
+).annotate({
   identifier: "AbaRoutingNumber",
   title: "ABA routing number",
   description: "a nine-digit ABA routing transit number with a valid prefix and 3-7-1 check digit, e.g. 021000021",
-  arbitrary: () => routingArbitrary,
   examples: ["021000021" as RoutingNumber]
 })
 
 /**
- * A US account number (6 to 17 digits) as a Schema.
+ * A US account number (6 to 17 digits) as a Schema. Its arbitrary draws 6 to 17 digits.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const AccountNumberFromString: Schema.Schema<AccountNumber, string> = Schema.String.pipe(
-  Schema.filter((s) => ACCOUNT.test(s) || error(s, "AccountNumberSyntax").message),
-  Schema.brand("UsAccountNumber")
-).annotations({
-  identifier: "UsAccountNumber",
-  title: "US account number",
-  description: "a US bank account number of 6 to 17 digits",
-  arbitrary: () => accountArbitrary,
-  jsonSchema: { type: "string", pattern: "^[0-9]{6,17}$" }
-})
+export const AccountNumberFromString: Schema.Codec<AccountNumber, string> = Schema.String.check(
+  matching(ACCOUNT, (s) => error(s, "AccountNumberSyntax").message, "a US account number of 6 to 17 digits")
+)
+  .pipe(Schema.brand("UsAccountNumber"))
+  .annotate({
+    identifier: "UsAccountNumber",
+    title: "US account number",
+    description: "a US bank account number of 6 to 17 digits"
+  })

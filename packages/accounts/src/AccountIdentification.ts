@@ -4,15 +4,14 @@
  *
  * @since 0.1.0
  */
-import * as Arbitrary from "effect/Arbitrary"
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as AbaRouting from "./AbaRouting.js"
 import * as Iban from "./Iban.js"
-import { type Arb, digits, type FastCheckModule } from "./internal/arbitrary.js"
 import { preview } from "./internal/preview.js"
+import { digits, matching, withArbitrary } from "./internal/schema.js"
 import * as UkAccount from "./UkAccount.js"
 
 /**
@@ -21,12 +20,12 @@ import * as UkAccount from "./UkAccount.js"
  * @since 0.1.0
  * @category schemas
  */
-export const SchemeName = Schema.Literal(
+export const SchemeName = Schema.Literals([
   "UK.OBIE.IBAN",
   "UK.OBIE.SortCodeAccountNumber",
   "US.RoutingNumberAccountNumber",
   "US.BranchCodeAccountNumber"
-).annotations({ identifier: "SchemeName", description: "the scheme of an account identification" })
+]).annotate({ identifier: "SchemeName", description: "the scheme of an account identification" })
 
 /**
  * @since 0.1.0
@@ -61,67 +60,63 @@ export interface Identification {
   readonly "US.BranchCodeAccountNumber": string
 }
 
-const Max256 = Schema.String.pipe(
-  Schema.maxLength(maxIdentificationLength, {
-    message: () => `Identification is longer than the ${maxIdentificationLength} characters Open Banking allows`
+const Max256 = Schema.String.check(
+  Schema.isMaxLength(maxIdentificationLength, {
+    message: `Identification is longer than the ${maxIdentificationLength} characters Open Banking allows`
   })
 )
 
 const ROUTING_ACCOUNT = /^[0-9]{15,26}$/
 const BRANCH_ACCOUNT = /^[A-Za-z0-9]{1,34}$/
 
-const sortCodeAccountNumber: Schema.Schema<string, string> = Schema.String.pipe(
-  Schema.filter((s) => Either.match(UkAccount.parseIdentifier(s), { onLeft: (e) => e.message, onRight: () => true }), {
-    identifier: "SortCodeAccountNumberIdentification",
-    description: "a UK sort code and account number as 14 digits, e.g. 12345612345678",
-    arbitrary: () => (fc) => digits(fc, 14, 14),
-    jsonSchema: { type: "string", pattern: "^[0-9]{14}$" }
-  })
-)
-
-const routingNumberAccountNumber: Schema.Schema<string, string> = Schema.String.pipe(
-  Schema.filter(
-    (s) =>
-      ROUTING_ACCOUNT.test(s) ||
-      `Invalid US.RoutingNumberAccountNumber ${JSON.stringify(preview(s))}: expected a 9-digit routing number followed by a 6 to 17 digit account number (15 to 26 digits)`,
+const sortCodeAccountNumber: Schema.Codec<string> = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) => Result.match(UkAccount.parseIdentifier(s), { onFailure: (e) => e.message, onSuccess: () => true }),
     {
-      identifier: "RoutingNumberAccountNumberIdentification",
-      description:
-        "a US routing number (9 digits) followed by the account number (6 to 17 digits); an assumption, as the layout is not published",
-      arbitrary: () => (fc) =>
-        fc
-          .tuple(Arbitrary.makeLazy(AbaRouting.RoutingNumberFromString)(fc), digits(fc, 6, 17))
-          .map(([routing, account]) => `${routing}${account}`),
-      jsonSchema: { type: "string", pattern: "^[0-9]{15,26}$" }
+      expected: "a UK sort code and account number as 14 digits",
+      toJsonSchema: () => ({ pattern: "^[0-9]{14}$" }),
+      arbitraryConstraint: { patterns: [{ source: "^[0-9]{14}$", flags: "" }] }
     }
   )
-)
+).annotate({
+  identifier: "SortCodeAccountNumberIdentification",
+  description: "a UK sort code and account number as 14 digits, e.g. 12345612345678"
+})
 
-const branchCodeAccountNumber: Schema.Schema<string, string> = Schema.String.pipe(
-  Schema.filter(
-    (s) =>
-      BRANCH_ACCOUNT.test(s) ||
-      `Invalid US.BranchCodeAccountNumber ${JSON.stringify(preview(s))}: expected 1 to 34 letters and digits`,
-    {
-      identifier: "BranchCodeAccountNumberIdentification",
-      description:
-        "a US branch code and account number: 1 to 34 letters and digits; a lenient assumption, as the layout is not published",
-      arbitrary: () => (fc) =>
-        fc.string({
-          unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".split("")),
-          minLength: 1,
-          maxLength: 34
-        }),
-      jsonSchema: { type: "string", pattern: "^[A-Za-z0-9]{1,34}$" }
-    }
+const routingNumberAccountNumber: Schema.Codec<string> = withArbitrary(
+  Schema.String.check(
+    matching(
+      ROUTING_ACCOUNT,
+      (s) =>
+        `Invalid US.RoutingNumberAccountNumber ${JSON.stringify(preview(s))}: expected a 9-digit routing number followed by a 6 to 17 digit account number (15 to 26 digits)`,
+      "a US routing number followed by an account number"
+    )
+  ),
+  Schema.Tuple([AbaRouting.RoutingNumberFromString, digits(6, 17)]),
+  ([routing, account]): string => `${routing}${account}`
+).annotate({
+  identifier: "RoutingNumberAccountNumberIdentification",
+  description:
+    "a US routing number (9 digits) followed by the account number (6 to 17 digits); an assumption, as the layout is not published"
+})
+
+const branchCodeAccountNumber: Schema.Codec<string> = Schema.String.check(
+  matching(
+    BRANCH_ACCOUNT,
+    (s) => `Invalid US.BranchCodeAccountNumber ${JSON.stringify(preview(s))}: expected 1 to 34 letters and digits`,
+    "1 to 34 letters and digits"
   )
-)
+).annotate({
+  identifier: "BranchCodeAccountNumberIdentification",
+  description:
+    "a US branch code and account number: 1 to 34 letters and digits; a lenient assumption, as the layout is not published"
+})
 
-const schemas: { readonly [S in SchemeName]: Schema.Schema<Identification[S], string> } = {
-  "UK.OBIE.IBAN": Schema.compose(Max256, Iban.IbanFromString),
-  "UK.OBIE.SortCodeAccountNumber": Schema.compose(Max256, sortCodeAccountNumber),
-  "US.RoutingNumberAccountNumber": Schema.compose(Max256, routingNumberAccountNumber),
-  "US.BranchCodeAccountNumber": Schema.compose(Max256, branchCodeAccountNumber)
+const schemas: { readonly [S in SchemeName]: Schema.Codec<Identification[S], string> } = {
+  "UK.OBIE.IBAN": Max256.pipe(Schema.decodeTo(Iban.IbanFromString)),
+  "UK.OBIE.SortCodeAccountNumber": Max256.pipe(Schema.decodeTo(sortCodeAccountNumber)),
+  "US.RoutingNumberAccountNumber": Max256.pipe(Schema.decodeTo(routingNumberAccountNumber)),
+  "US.BranchCodeAccountNumber": Max256.pipe(Schema.decodeTo(branchCodeAccountNumber))
 }
 
 /**
@@ -148,7 +143,7 @@ const schemas: { readonly [S in SchemeName]: Schema.Schema<Identification[S], st
  * @since 0.1.0
  * @category schemas
  */
-export const forScheme = <S extends SchemeName>(schemeName: S): Schema.Schema<Identification[S], string> =>
+export const forScheme = <S extends SchemeName>(schemeName: S): Schema.Codec<Identification[S], string> =>
   schemas[schemeName]
 
 /**
@@ -182,23 +177,27 @@ export class AccountIdentificationError extends Data.TaggedError("AccountIdentif
   readonly message: string
 }> {}
 
-const decoders: { readonly [S in SchemeName]: (u: unknown) => Either.Either<unknown, ParseResult.ParseError> } = {
-  "UK.OBIE.IBAN": Schema.decodeUnknownEither(schemas["UK.OBIE.IBAN"]),
-  "UK.OBIE.SortCodeAccountNumber": Schema.decodeUnknownEither(schemas["UK.OBIE.SortCodeAccountNumber"]),
-  "US.RoutingNumberAccountNumber": Schema.decodeUnknownEither(schemas["US.RoutingNumberAccountNumber"]),
-  "US.BranchCodeAccountNumber": Schema.decodeUnknownEither(schemas["US.BranchCodeAccountNumber"])
+const decoders: {
+  readonly [S in SchemeName]: (u: unknown) => Result.Result<unknown, Schema.SchemaError>
+} = {
+  "UK.OBIE.IBAN": Schema.decodeUnknownResult(schemas["UK.OBIE.IBAN"]),
+  "UK.OBIE.SortCodeAccountNumber": Schema.decodeUnknownResult(schemas["UK.OBIE.SortCodeAccountNumber"]),
+  "US.RoutingNumberAccountNumber": Schema.decodeUnknownResult(schemas["US.RoutingNumberAccountNumber"]),
+  "US.BranchCodeAccountNumber": Schema.decodeUnknownResult(schemas["US.BranchCodeAccountNumber"])
 }
 
 const isSchemeName = Schema.is(SchemeName)
 
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
 /** The message of why `identification` is not valid under `schemeName`, or undefined when it is. */
 const identificationProblem = (schemeName: SchemeName, identification: string): string | undefined =>
-  Either.match(decoders[schemeName](identification), {
-    onLeft: (e) => {
-      const first = ParseResult.ArrayFormatter.formatErrorSync(e)[0]
+  Result.match(decoders[schemeName](identification), {
+    onFailure: (e) => {
+      const first = formatIssues(e.issue).issues[0]
       return `${first?.message ?? e.message} (under SchemeName ${schemeName})`
     },
-    onRight: () => undefined
+    onSuccess: () => undefined
   })
 
 /**
@@ -211,9 +210,9 @@ const identificationProblem = (schemeName: SchemeName, identification: string): 
 export const check = (pair: {
   readonly SchemeName: string
   readonly Identification: string
-}): Either.Either<SchemeIdentification, AccountIdentificationError> => {
+}): Result.Result<SchemeIdentification, AccountIdentificationError> => {
   if (!isSchemeName(pair.SchemeName)) {
-    return Either.left(
+    return Result.fail(
       new AccountIdentificationError({
         reason: "UnknownSchemeName",
         path: ["SchemeName"],
@@ -223,8 +222,8 @@ export const check = (pair: {
   }
   const problem = identificationProblem(pair.SchemeName, pair.Identification)
   return problem === undefined
-    ? Either.right({ SchemeName: pair.SchemeName, Identification: pair.Identification })
-    : Either.left(
+    ? Result.succeed({ SchemeName: pair.SchemeName, Identification: pair.Identification })
+    : Result.fail(
         new AccountIdentificationError({ reason: "Identification", path: ["Identification"], message: problem })
       )
 }
@@ -233,10 +232,14 @@ export const check = (pair: {
  * Adds the pair check to any Schema whose type has `SchemeName` and `Identification` (a whole `CreditorAccount`,
  * say): an invalid identification fails with its message at the path `["Identification"]`.
  *
+ * The check is a filter: `Arbitrary.schema` of the result draws values of `self` and keeps those whose pair is valid,
+ * which random identifications seldom are. To generate such a struct, take valid pairs from
+ * `Arbitrary.schema(SchemeAndIdentification)` and put them into the drawn values.
+ *
  * @example
  * ```ts
  * import { AccountIdentification } from "@payrules/accounts"
- * import { Either, ParseResult, Schema } from "effect"
+ * import { Result, Schema, SchemaIssue } from "effect"
  *
  * const CreditorAccount = Schema.Struct({
  *   SchemeName: AccountIdentification.SchemeName,
@@ -244,47 +247,49 @@ export const check = (pair: {
  *   Name: Schema.String
  * }).pipe(AccountIdentification.checkIdentification)
  *
- * const r = Schema.decodeUnknownEither(CreditorAccount)({
+ * const r = Schema.decodeUnknownResult(CreditorAccount)({
  *   SchemeName: "UK.OBIE.SortCodeAccountNumber",
  *   Identification: "1234561234567",
  *   Name: "A. Person"
  * })
- * if (Either.isLeft(r)) console.log(ParseResult.ArrayFormatter.formatErrorSync(r.left)[0]?.path) // [ 'Identification' ]
+ * if (Result.isFailure(r)) {
+ *   console.log(SchemaIssue.makeFormatterStandardSchemaV1()(r.failure.issue).issues[0]?.path) // [ 'Identification' ]
+ * }
  * ```
  *
  * @since 0.1.0
  * @category combinators
  */
-export const checkIdentification = <A extends SchemeIdentification, I, R>(
-  self: Schema.Schema<A, I, R>
-): Schema.filter<Schema.Schema<A, I, R>> =>
-  self.pipe(
-    Schema.filter((a) => {
+export const checkIdentification = <S extends Schema.Top & { readonly Type: SchemeIdentification }>(
+  self: S
+): S["Rebuild"] =>
+  self.check(
+    Schema.makeFilter((a: SchemeIdentification) => {
       const problem = identificationProblem(a.SchemeName, a.Identification)
-      return problem === undefined ? true : { path: ["Identification"], message: problem }
+      return problem === undefined ? true : { path: ["Identification"], issue: problem }
     })
   )
 
-const pairArbitrary = (fc: FastCheckModule): Arb<SchemeIdentification> =>
-  fc
-    .constantFrom(...schemeNames)
-    .chain((name) =>
-      Arbitrary.makeLazy(schemas[name] as Schema.Schema<string, string>)(fc).map(
-        (Identification): SchemeIdentification => ({ SchemeName: name, Identification })
-      )
-    )
+/** Valid pairs of every scheme, the identification drawn from the arbitrary of its scheme's Schema. */
+const pairSource = Schema.Union(
+  schemeNames.map((name) =>
+    Schema.Struct({ SchemeName: Schema.Literal(name), Identification: Schema.toType(schemas[name]) })
+  )
+)
 
 /**
  * The pair `{ SchemeName, Identification }` as a Schema, checked with {@link checkIdentification}; the identification
- * is kept as written. Its arbitrary draws valid pairs of every scheme.
+ * is kept as written. It carries its arbitrary: `Arbitrary.schema(SchemeAndIdentification)` draws valid pairs of
+ * every scheme.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const SchemeAndIdentification: Schema.Schema<SchemeIdentification> = checkIdentification(
-  Schema.Struct({ SchemeName, Identification: Schema.String })
-).annotations({
+export const SchemeAndIdentification: Schema.Codec<SchemeIdentification> = withArbitrary(
+  checkIdentification(Schema.Struct({ SchemeName, Identification: Schema.String })),
+  pairSource,
+  (pair): SchemeIdentification => pair
+).annotate({
   identifier: "SchemeAndIdentification",
-  description: "an account's SchemeName and an Identification valid under it",
-  arbitrary: () => pairArbitrary
+  description: "an account's SchemeName and an Identification valid under it"
 })

@@ -5,15 +5,18 @@
  *
  * @since 0.1.0
  */
-import type * as Arbitrary from "effect/Arbitrary"
+import * as Arbitrary from "effect/Arbitrary"
 import type * as Brand from "effect/Brand"
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as internal from "./internal/iban.js"
 import { preview } from "./internal/preview.js"
+import { withArbitrary } from "./internal/schema.js"
 
 /**
  * An IBAN in electronic form: upper case, no spaces, valid for its country's length, BBAN format, check digits and
@@ -55,7 +58,7 @@ const toCountry = (c: internal.Country): Country => ({
   bbanFormat: c.bbanFormat,
   inRegistry: c.inRegistry,
   sepa: c.sepa,
-  nationalCheck: Option.fromNullable(c.national?.rule)
+  nationalCheck: Option.fromNullishOr(c.national?.rule)
 })
 
 /**
@@ -79,7 +82,7 @@ export const registryCountries: ReadonlyArray<Country> = countries.filter((c) =>
  * @category getters
  */
 export const country = (code: string): Option.Option<Country> =>
-  Option.map(Option.fromNullable(internal.countries.get(code)), toCountry)
+  Option.map(Option.fromNullishOr(internal.countries.get(code)), toCountry)
 
 /**
  * Which check an IBAN failed, in the order they run:
@@ -133,30 +136,37 @@ export interface ParseOptions {
  * @example
  * ```ts
  * import { Iban } from "@payrules/accounts"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * console.log(Either.getOrThrow(Iban.parse("gb82 west 1234 5698 7654 32"))) // GB82WEST12345698765432
+ * console.log(Result.getOrThrow(Iban.parse("gb82 west 1234 5698 7654 32"))) // GB82WEST12345698765432
  * ```
  *
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (input: string, options?: ParseOptions): Either.Either<Iban, IbanError> => {
+export const parse = (input: string, options?: ParseOptions): Result.Result<Iban, IbanError> => {
   const r = internal.scan(input, options?.allowNonRegistryCountries === true)
-  return r.ok ? Either.right(r.iban as Iban) : Either.left(toError(input, r.failure))
+  return r.ok ? Result.succeed(r.iban as Iban) : Result.fail(toError(input, r.failure))
 }
 
 /**
  * Like {@link parse}, but throws the `IbanError`.
  *
- * @since 0.1.0
+ * @since 0.2.0
  * @category parsing
  */
-export const unsafeParse = (input: string, options?: ParseOptions): Iban => {
+export const parseUnsafe = (input: string, options?: ParseOptions): Iban => {
   const r = internal.scan(input, options?.allowNonRegistryCountries === true)
   if (!r.ok) throw toError(input, r.failure)
   return r.iban as Iban
 }
+
+/**
+ * @deprecated Use {@link parseUnsafe}.
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeParse: (input: string, options?: ParseOptions) => Iban = parseUnsafe
 
 /**
  * `true` when {@link parse} would succeed.
@@ -204,81 +214,92 @@ export interface ArbitraryOptions {
   readonly countries?: ReadonlyArray<string> | undefined
 }
 
+const among = (codes: ReadonlyArray<string> | undefined): ReadonlyArray<internal.Country> => {
+  const chosen =
+    codes === undefined
+      ? internal.registryCountries
+      : codes.map((code) => {
+          const c = internal.countries.get(code)
+          if (c === undefined) throw new Error(`Iban.arbitrary: ${JSON.stringify(code)} is not a country with IBANs`)
+          return c
+        })
+  if (chosen.length === 0) throw new Error("Iban.arbitrary: no countries to draw from")
+  return chosen
+}
+
 /**
- * A generator of valid IBANs in electronic form: a BBAN built from each country's format, with its national check
- * digits computed where the country has them, and the IBAN check digits. Every country of the registry by default;
- * `countries` narrows it (non-registry countries may be named).
+ * A generator of valid IBANs in electronic form (effect's `Arbitrary`): a BBAN built from each country's format, with
+ * its national check digits computed where the country has them, and the IBAN check digits. Every country of the
+ * registry by default; `countries` narrows it (non-registry countries may be named). `Arbitrary.schema` of
+ * {@link IbanFromSelf} or {@link IbanFromString} draws the same IBANs over the whole registry.
  *
  * @example
  * ```ts
  * import { Iban } from "@payrules/accounts"
- * import { FastCheck } from "effect"
+ * import { Arbitrary, Effect } from "effect"
  *
- * const [sample] = FastCheck.sample(Iban.arbitrary({ countries: ["DE"] })(FastCheck), 1)
- * console.log(sample?.length) // 22
+ * const program = Effect.gen(function* () {
+ *   const [sample] = yield* Arbitrary.sampleEffect(Iban.arbitrary({ countries: ["DE"] }), { count: 1, seed: 1 })
+ *   console.log(sample?.length) // 22
+ * })
  * ```
  *
  * @since 0.1.0
  * @category arbitraries
  */
-export const arbitrary = (options?: ArbitraryOptions): Arbitrary.LazyArbitrary<Iban> => {
-  const among =
-    options?.countries === undefined
-      ? internal.registryCountries
-      : options.countries.map((code) => {
-          const c = internal.countries.get(code)
-          if (c === undefined) throw new Error(`Iban.arbitrary: ${JSON.stringify(code)} is not a country with IBANs`)
-          return c
-        })
-  if (among.length === 0) throw new Error("Iban.arbitrary: no countries to draw from")
-  return (fc) => internal.arbitrary(fc, among).map((s) => s as Iban)
-}
+export const arbitrary = (options?: ArbitraryOptions): Arbitrary.Arbitrary<Iban> =>
+  Arbitrary.map(Arbitrary.schema(internal.source(among(options?.countries))), (drawn) => internal.build(drawn) as Iban)
 
-const registryArbitrary = arbitrary()
-
-/**
- * An {@link Iban} in electronic form, as a Schema: the string must already be upper case without spaces; any
- * country that issues IBANs is accepted (registry or not). Its arbitrary draws valid IBANs of every registry country.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const IbanFromSelf: Schema.Schema<Iban, string> = Schema.String.pipe(
-  Schema.filter(
-    (s) => {
+const electronicForm = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) => {
       const r = internal.scan(s, true)
       if (!r.ok) return messageOf(s, r.failure)
       return r.iban === s || `IBAN ${JSON.stringify(preview(s))} is not in electronic form (upper case, no spaces)`
     },
-    { description: "an IBAN in electronic form" }
-  ),
-  Schema.brand("Iban")
-).annotations({
+    { expected: "an IBAN in electronic form" }
+  )
+).pipe(Schema.brand("Iban"))
+
+/**
+ * An {@link Iban} in electronic form, as a Schema: the string must already be upper case without spaces; any
+ * country that issues IBANs is accepted (registry or not). It carries its arbitrary: `Arbitrary.schema(IbanFromSelf)`
+ * draws valid IBANs of every registry country, as {@link arbitrary} does.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const IbanFromSelf: Schema.Codec<Iban, string> = withArbitrary(
+  electronicForm,
+  internal.source(internal.registryCountries),
+  (drawn) => internal.build(drawn) as Iban
+).annotate({
   identifier: "Iban",
   title: "IBAN",
   description: "an IBAN in electronic form (upper case, no spaces), e.g. GB82WEST12345698765432",
-  arbitrary: () => registryArbitrary,
   examples: ["GB82WEST12345698765432" as Iban]
 })
 
 /**
  * An IBAN string in print or electronic form, either case, decoded to the electronic form (`gb82 west 1234 5698 7654
  * 32` decodes to `GB82WEST12345698765432`); the country must be in the SWIFT registry. Encodes to the electronic form.
+ * Its arbitrary is that of {@link IbanFromSelf}.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const IbanFromString: Schema.Schema<Iban, string> = Schema.transformOrFail(Schema.String, IbanFromSelf, {
-  strict: true,
-  decode: (s, _, ast) => {
-    const r = internal.scan(s, false)
-    return r.ok
-      ? ParseResult.succeed(r.iban as Iban)
-      : ParseResult.fail(new ParseResult.Type(ast, s, messageOf(s, r.failure)))
-  },
-  encode: ParseResult.succeed
-}).annotations({
+export const IbanFromString: Schema.Codec<Iban, string> = Schema.String.annotate({
   identifier: "IbanFromString",
   title: "IBAN",
   description: "an IBAN (ISO 13616) in print or electronic form, e.g. GB82 WEST 1234 5698 7654 32"
-})
+}).pipe(
+  Schema.decodeTo(IbanFromSelf, {
+    decode: SchemaGetter.transformEffect((s: string, options) => {
+      const r = internal.scan(s, false)
+      return r.ok
+        ? Effect.succeed(r.iban)
+        : Effect.fail(new SchemaIssue.InvalidValue({ message: messageOf(s, r.failure) }, s, options))
+    }),
+    encode: SchemaGetter.passthrough()
+  })
+)

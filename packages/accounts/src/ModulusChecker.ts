@@ -10,9 +10,9 @@ import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as internal from "./internal/modulus.js"
 import * as tables from "./internal/modulusTable.js"
 import * as ukModulusCheck from "./internal/ukModulusCheck.js"
@@ -144,7 +144,7 @@ const parseDate = (s: string): DateTime.Utc | undefined => {
  * ```ts
  * import { ModulusChecker } from "@payrules/accounts"
  *
- * const table = ModulusChecker.unsafeParseTable(
+ * const table = ModulusChecker.parseTableUnsafe(
  *   "089000 089999 MOD10    0    0    0    0    0    0    7    1    3    7    1    3    7    1",
  *   { validFrom: "2024-06-03" }
  * )
@@ -154,10 +154,10 @@ const parseDate = (s: string): DateTime.Utc | undefined => {
  * @since 0.1.0
  * @category parsing
  */
-export const parseTable = (valacdos: string, options: TableOptions): Either.Either<ModulusTable, ModulusTableError> => {
+export const parseTable = (valacdos: string, options: TableOptions): Result.Result<ModulusTable, ModulusTableError> => {
   const validFrom = parseDate(options.validFrom)
   if (validFrom === undefined) {
-    return Either.left(
+    return Result.fail(
       tableError("modulus table", {
         reason: "ValidFrom",
         line: 0,
@@ -166,24 +166,31 @@ export const parseTable = (valacdos: string, options: TableOptions): Either.Eith
     )
   }
   const rows = tables.parseRows(valacdos)
-  if (!rows.ok) return Either.left(tableError("weight table", rows.failure))
+  if (!rows.ok) return Result.fail(tableError("weight table", rows.failure))
   let substitutions: ReadonlyMap<string, string> = new Map()
   if (options.substitutions !== undefined) {
     const subs = tables.parseSubstitutions(options.substitutions)
-    if (!subs.ok) return Either.left(tableError("substitution table", subs.failure))
+    if (!subs.ok) return Result.fail(tableError("substitution table", subs.failure))
     substitutions = subs.value
   }
-  return Either.right({ version: Option.fromNullable(options.version), validFrom, rows: rows.value, substitutions })
+  return Result.succeed({ version: Option.fromNullishOr(options.version), validFrom, rows: rows.value, substitutions })
 }
 
 /**
  * Like {@link parseTable}, but throws the `ModulusTableError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseTableUnsafe = (valacdos: string, options: TableOptions): ModulusTable =>
+  Result.getOrThrowWith(parseTable(valacdos, options), (e) => e)
+
+/**
+ * @deprecated Use {@link parseTableUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParseTable = (valacdos: string, options: TableOptions): ModulusTable =>
-  Either.getOrThrowWith(parseTable(valacdos, options), (e) => e)
+export const unsafeParseTable: (valacdos: string, options: TableOptions) => ModulusTable = parseTableUnsafe
 
 /**
  * Runs the modulus checks of a table on a parsed account, without the service: pure and synchronous.
@@ -202,7 +209,7 @@ export const checkWithTable = (table: ModulusTable, account: UkAccount.UkAccount
  * @since 0.1.0
  * @category services
  */
-export class ModulusChecker extends Context.Tag("@payrules/accounts/ModulusChecker")<
+export class ModulusChecker extends Context.Service<
   ModulusChecker,
   {
     readonly check: (sortCode: string, accountNumber: string) => Effect.Effect<ModulusResult, UkAccount.UkAccountError>
@@ -211,7 +218,7 @@ export class ModulusChecker extends Context.Tag("@payrules/accounts/ModulusCheck
     /** Vocalink's version of the table behind the service ("8.50" for {@link layer}), when known */
     readonly tableVersion: Option.Option<string>
   }
->() {}
+>()("@payrules/accounts/ModulusChecker") {}
 
 const formatOnlyResult = ModulusResult.Unchecked({
   reason: "FormatOnly",
@@ -228,19 +235,19 @@ const formatOnlyResult = ModulusResult.Unchecked({
  */
 export const layerFormatOnly: Layer.Layer<ModulusChecker> = Layer.succeed(ModulusChecker, {
   check: (sortCode, accountNumber) =>
-    Either.match(UkAccount.parse(sortCode, accountNumber), {
-      onLeft: Effect.fail,
-      onRight: () => Effect.succeed(formatOnlyResult)
+    Result.match(UkAccount.parse(sortCode, accountNumber), {
+      onFailure: Effect.fail,
+      onSuccess: () => Effect.succeed(formatOnlyResult)
     }),
   tableValidFrom: Option.none(),
   tableVersion: Option.none()
 })
 
-const make = (table: ModulusTable): ModulusChecker["Type"] => ({
+const make = (table: ModulusTable): ModulusChecker["Service"] => ({
   check: (sortCode, accountNumber) =>
-    Either.match(UkAccount.parse(sortCode, accountNumber), {
-      onLeft: Effect.fail,
-      onRight: (account) => Effect.succeed(checkWithTable(table, account))
+    Result.match(UkAccount.parse(sortCode, accountNumber), {
+      onFailure: Effect.fail,
+      onSuccess: (account) => Effect.succeed(checkWithTable(table, account))
     }),
   tableValidFrom: Option.some(table.validFrom),
   tableVersion: table.version
@@ -301,9 +308,11 @@ let loaded: ModulusTable | undefined
  */
 export const defaultTable: Effect.Effect<ModulusTable, ModulusTableError> = Effect.suspend(() =>
   loaded === undefined
-    ? Effect.tap(loadDefaultTable, (table) => {
-        loaded = table
-      })
+    ? Effect.tap(loadDefaultTable, (table) =>
+        Effect.sync(() => {
+          loaded = table
+        })
+      )
     : Effect.succeed(loaded)
 )
 
@@ -342,4 +351,4 @@ export const check = (
   sortCode: string,
   accountNumber: string
 ): Effect.Effect<ModulusResult, UkAccount.UkAccountError, ModulusChecker> =>
-  Effect.flatMap(ModulusChecker, (checker) => checker.check(sortCode, accountNumber))
+  ModulusChecker.use((checker) => checker.check(sortCode, accountNumber))

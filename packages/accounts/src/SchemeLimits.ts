@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
 import { dual } from "effect/Function"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 
 /**
  * Logical field names, independent of any one API's paths: `Reference` is the creditor reference
@@ -141,7 +141,7 @@ export const limit: {
   for (const l of self.limits) {
     if (l.field === field && (found === undefined || l.maxLength < found.maxLength)) found = l
   }
-  return Option.fromNullable(found)
+  return Option.fromNullishOr(found)
 })
 
 /**
@@ -211,25 +211,28 @@ export class LimitViolation extends Data.TaggedError("LimitViolation")<{
  * @example
  * ```ts
  * import { SchemeLimits } from "@payrules/accounts"
- * import { Either } from "effect"
+ * import { pipe, Result } from "effect"
  *
  * const r = SchemeLimits.check(SchemeLimits.FasterPayments, "Reference", "INVOICE 2024-00017 MARCH")
- * if (Either.isLeft(r)) console.log(r.left.length, r.left.maxLength) // 24 18
+ * if (Result.isFailure(r)) console.log(r.failure.length, r.failure.maxLength) // 24 18
+ *
+ * // data-last, in a pipe
+ * console.log(Result.isSuccess(pipe(SchemeLimits.OpenBanking, SchemeLimits.check("Reference", "INV-17")))) // true
  * ```
  *
  * @since 0.1.0
  * @category checking
  */
 export const check: {
-  (field: Field, value: string): (self: LimitSet) => Either.Either<string, LimitViolation>
-  (self: LimitSet, field: Field, value: string): Either.Either<string, LimitViolation>
-} = dual(3, (self: LimitSet, field: Field, value: string): Either.Either<string, LimitViolation> => {
+  (field: Field, value: string): (self: LimitSet) => Result.Result<string, LimitViolation>
+  (self: LimitSet, field: Field, value: string): Result.Result<string, LimitViolation>
+} = dual(3, (self: LimitSet, field: Field, value: string): Result.Result<string, LimitViolation> => {
   const l = limit(self, field)
-  if (Option.isNone(l)) return Either.right(value)
+  if (Option.isNone(l)) return Result.succeed(value)
   const length = codePointLength(value)
   const { maxLength, source } = l.value
-  if (length <= maxLength) return Either.right(value)
-  return Either.left(
+  if (length <= maxLength) return Result.succeed(value)
+  return Result.fail(
     new LimitViolation({
       reason: "TooLong",
       set: self.name,

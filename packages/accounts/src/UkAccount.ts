@@ -7,11 +7,13 @@
  */
 import type * as Brand from "effect/Brand"
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { digits } from "./internal/arbitrary.js"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaIssue from "effect/SchemaIssue"
 import { preview } from "./internal/preview.js"
+import { matching } from "./internal/schema.js"
 
 /**
  * A sort code as six digits, without separators (`123456`).
@@ -104,18 +106,25 @@ const normaliseSortCode = (input: string): SortCode | undefined => {
  * @since 0.1.0
  * @category parsing
  */
-export const parseSortCode = (input: string): Either.Either<SortCode, UkAccountError> => {
+export const parseSortCode = (input: string): Result.Result<SortCode, UkAccountError> => {
   const s = normaliseSortCode(input)
-  return s === undefined ? Either.left(error(input, "SortCodeSyntax")) : Either.right(s)
+  return s === undefined ? Result.fail(error(input, "SortCodeSyntax")) : Result.succeed(s)
 }
 
 /**
  * Like {@link parseSortCode}, but throws the `UkAccountError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseSortCodeUnsafe = (input: string): SortCode => Result.getOrThrowWith(parseSortCode(input), (e) => e)
+
+/**
+ * @deprecated Use {@link parseSortCodeUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParseSortCode = (input: string): SortCode => Either.getOrThrowWith(parseSortCode(input), (e) => e)
+export const unsafeParseSortCode: (input: string) => SortCode = parseSortCodeUnsafe
 
 /**
  * Parses an eight-digit account number.
@@ -123,8 +132,8 @@ export const unsafeParseSortCode = (input: string): SortCode => Either.getOrThro
  * @since 0.1.0
  * @category parsing
  */
-export const parseAccountNumber = (input: string): Either.Either<AccountNumber, UkAccountError> =>
-  EIGHT.test(input) ? Either.right(input as AccountNumber) : Either.left(error(input, "AccountNumberSyntax"))
+export const parseAccountNumber = (input: string): Result.Result<AccountNumber, UkAccountError> =>
+  EIGHT.test(input) ? Result.succeed(input as AccountNumber) : Result.fail(error(input, "AccountNumberSyntax"))
 
 /**
  * Parses a sort code (`123456` or `12-34-56`) and an account number (eight digits) into a {@link UkAccount}; the
@@ -133,28 +142,35 @@ export const parseAccountNumber = (input: string): Either.Either<AccountNumber, 
  * @example
  * ```ts
  * import { UkAccount } from "@payrules/accounts"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * console.log(Either.getOrThrow(UkAccount.parse("12-34-56", "12345678")))
+ * console.log(Result.getOrThrow(UkAccount.parse("12-34-56", "12345678")))
  * // { sortCode: '123456', accountNumber: '12345678' }
  * ```
  *
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (sortCode: string, accountNumber: string): Either.Either<UkAccount, UkAccountError> =>
-  Either.flatMap(parseSortCode(sortCode), (s) =>
-    Either.map(parseAccountNumber(accountNumber), (a): UkAccount => ({ sortCode: s, accountNumber: a }))
+export const parse = (sortCode: string, accountNumber: string): Result.Result<UkAccount, UkAccountError> =>
+  Result.flatMap(parseSortCode(sortCode), (s) =>
+    Result.map(parseAccountNumber(accountNumber), (a): UkAccount => ({ sortCode: s, accountNumber: a }))
   )
 
 /**
  * Like {@link parse}, but throws the `UkAccountError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseUnsafe = (sortCode: string, accountNumber: string): UkAccount =>
+  Result.getOrThrowWith(parse(sortCode, accountNumber), (e) => e)
+
+/**
+ * @deprecated Use {@link parseUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParse = (sortCode: string, accountNumber: string): UkAccount =>
-  Either.getOrThrowWith(parse(sortCode, accountNumber), (e) => e)
+export const unsafeParse: (sortCode: string, accountNumber: string) => UkAccount = parseUnsafe
 
 /**
  * The banks whose nine- or ten-digit account numbers Vocalink's "Validating account numbers" (section "Nonstandard
@@ -193,11 +209,11 @@ const SIX_TO_TEN = /^[0-9]{6,10}$/
  * @example
  * ```ts
  * import { UkAccount } from "@payrules/accounts"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * console.log(Either.getOrThrow(UkAccount.standardise("12-34-56", "1234567")))
+ * console.log(Result.getOrThrow(UkAccount.standardise("12-34-56", "1234567")))
  * // { sortCode: '123456', accountNumber: '01234567' }
- * console.log(Either.getOrThrow(UkAccount.standardise("12-34-56", "123456789", { bank: "Santander" })))
+ * console.log(Result.getOrThrow(UkAccount.standardise("12-34-56", "123456789", { bank: "Santander" })))
  * // { sortCode: '123451', accountNumber: '23456789' }
  * ```
  *
@@ -208,18 +224,18 @@ export const standardise = (
   sortCode: string,
   accountNumber: string,
   options?: StandardiseOptions
-): Either.Either<UkAccount, UkAccountError> =>
-  Either.flatMap(parseSortCode(sortCode), (s) => {
+): Result.Result<UkAccount, UkAccountError> =>
+  Result.flatMap(parseSortCode(sortCode), (s) => {
     const bank = options?.bank
     const hyphenated = bank === "NatWest" ? NATWEST_HYPHEN.exec(accountNumber) : null
     const digits = hyphenated === null ? accountNumber : `${hyphenated[1]}${hyphenated[2]}`
     if (!SIX_TO_TEN.test(digits)) {
-      return Either.left(
+      return Result.fail(
         error(accountNumber, "AccountNumberSyntax", "a UK account number has 6 to 10 digits (8 once standardised)")
       )
     }
-    const account = (code: string, number: string): Either.Either<UkAccount, UkAccountError> =>
-      Either.right({ sortCode: code as SortCode, accountNumber: number as AccountNumber })
+    const account = (code: string, number: string): Result.Result<UkAccount, UkAccountError> =>
+      Result.succeed({ sortCode: code as SortCode, accountNumber: number as AccountNumber })
     switch (digits.length) {
       case 6:
         return account(s, `00${digits}`)
@@ -230,24 +246,32 @@ export const standardise = (
       case 9:
         return bank === "Santander"
           ? account(`${s.slice(0, 5)}${digits[0]}`, digits.slice(1))
-          : Either.left(error(accountNumber, "NonStandardAccountNumber"))
+          : Result.fail(error(accountNumber, "NonStandardAccountNumber"))
       default:
         return bank === "NatWest"
           ? account(s, digits.slice(2))
           : bank === "CoOperativeBank" || bank === "LeedsBuildingSociety"
             ? account(s, digits.slice(0, 8))
-            : Either.left(error(accountNumber, "NonStandardAccountNumber"))
+            : Result.fail(error(accountNumber, "NonStandardAccountNumber"))
     }
   })
 
 /**
  * Like {@link standardise}, but throws the `UkAccountError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const standardiseUnsafe = (sortCode: string, accountNumber: string, options?: StandardiseOptions): UkAccount =>
+  Result.getOrThrowWith(standardise(sortCode, accountNumber, options), (e) => e)
+
+/**
+ * @deprecated Use {@link standardiseUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeStandardise = (sortCode: string, accountNumber: string, options?: StandardiseOptions): UkAccount =>
-  Either.getOrThrowWith(standardise(sortCode, accountNumber, options), (e) => e)
+export const unsafeStandardise: (sortCode: string, accountNumber: string, options?: StandardiseOptions) => UkAccount =
+  standardiseUnsafe
 
 /**
  * Parses the 14-digit `UK.OBIE.SortCodeAccountNumber` identification: six digits of sort code, then eight of account
@@ -256,19 +280,26 @@ export const unsafeStandardise = (sortCode: string, accountNumber: string, optio
  * @since 0.1.0
  * @category parsing
  */
-export const parseIdentifier = (input: string): Either.Either<UkAccount, UkAccountError> =>
+export const parseIdentifier = (input: string): Result.Result<UkAccount, UkAccountError> =>
   FOURTEEN.test(input)
-    ? Either.right({ sortCode: input.slice(0, 6) as SortCode, accountNumber: input.slice(6) as AccountNumber })
-    : Either.left(error(input, "IdentifierSyntax"))
+    ? Result.succeed({ sortCode: input.slice(0, 6) as SortCode, accountNumber: input.slice(6) as AccountNumber })
+    : Result.fail(error(input, "IdentifierSyntax"))
 
 /**
  * Like {@link parseIdentifier}, but throws the `UkAccountError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseIdentifierUnsafe = (input: string): UkAccount =>
+  Result.getOrThrowWith(parseIdentifier(input), (e) => e)
+
+/**
+ * @deprecated Use {@link parseIdentifierUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParseIdentifier = (input: string): UkAccount =>
-  Either.getOrThrowWith(parseIdentifier(input), (e) => e)
+export const unsafeParseIdentifier: (input: string) => UkAccount = parseIdentifierUnsafe
 
 /**
  * The 14-digit `UK.OBIE.SortCodeAccountNumber` identification.
@@ -287,21 +318,20 @@ export const formatIdentifier = (self: UkAccount): string => `${self.sortCode}${
 export const formatSortCode = (self: SortCode): string => `${self.slice(0, 2)}-${self.slice(2, 4)}-${self.slice(4)}`
 
 /**
- * A {@link SortCode} as a Schema: exactly six digits, no separators.
+ * A {@link SortCode} as a Schema: exactly six digits, no separators. Its arbitrary draws six digits.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const SortCodeFromSelf: Schema.Schema<SortCode, string> = Schema.String.pipe(
-  Schema.filter((s) => SIX.test(s) || `${error(s, "SortCodeSyntax").message} (here without separators)`),
-  Schema.brand("SortCode")
-).annotations({
-  identifier: "SortCode",
-  title: "sort code",
-  description: "a UK sort code as six digits, e.g. 123456",
-  arbitrary: () => (fc) => digits(fc, 6, 6).map((s) => s as SortCode),
-  jsonSchema: { type: "string", pattern: "^[0-9]{6}$" }
-})
+export const SortCodeFromSelf: Schema.Codec<SortCode, string> = Schema.String.check(
+  matching(SIX, (s) => `${error(s, "SortCodeSyntax").message} (here without separators)`, "a sort code of six digits")
+)
+  .pipe(Schema.brand("SortCode"))
+  .annotate({
+    identifier: "SortCode",
+    title: "sort code",
+    description: "a UK sort code as six digits, e.g. 123456"
+  })
 
 /**
  * A sort code written `123456` or `12-34-56`, decoded to the six digits; encodes to the six digits.
@@ -309,41 +339,37 @@ export const SortCodeFromSelf: Schema.Schema<SortCode, string> = Schema.String.p
  * @since 0.1.0
  * @category schemas
  */
-export const SortCodeFromString: Schema.Schema<SortCode, string> = Schema.transformOrFail(
-  Schema.String,
-  SortCodeFromSelf,
-  {
-    strict: true,
-    decode: (s, _, ast) => {
-      const sortCode = normaliseSortCode(s)
-      return sortCode === undefined
-        ? ParseResult.fail(new ParseResult.Type(ast, s, error(s, "SortCodeSyntax").message))
-        : ParseResult.succeed(sortCode)
-    },
-    encode: ParseResult.succeed
-  }
-).annotations({
+export const SortCodeFromString: Schema.Codec<SortCode, string> = Schema.String.annotate({
   identifier: "SortCodeFromString",
   title: "sort code",
   description: "a UK sort code, written 123456 or 12-34-56"
-})
+}).pipe(
+  Schema.decodeTo(SortCodeFromSelf, {
+    decode: SchemaGetter.transformEffect((s: string, options) => {
+      const sortCode = normaliseSortCode(s)
+      return sortCode === undefined
+        ? Effect.fail(new SchemaIssue.InvalidValue({ message: error(s, "SortCodeSyntax").message }, s, options))
+        : Effect.succeed(sortCode)
+    }),
+    encode: SchemaGetter.passthrough()
+  })
+)
 
 /**
- * An eight-digit UK account number as a Schema.
+ * An eight-digit UK account number as a Schema. Its arbitrary draws eight digits.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const AccountNumberFromString: Schema.Schema<AccountNumber, string> = Schema.String.pipe(
-  Schema.filter((s) => EIGHT.test(s) || error(s, "AccountNumberSyntax").message),
-  Schema.brand("UkAccountNumber")
-).annotations({
-  identifier: "UkAccountNumber",
-  title: "UK account number",
-  description: "a UK account number of eight digits",
-  arbitrary: () => (fc) => digits(fc, 8, 8).map((s) => s as AccountNumber),
-  jsonSchema: { type: "string", pattern: "^[0-9]{8}$" }
-})
+export const AccountNumberFromString: Schema.Codec<AccountNumber, string> = Schema.String.check(
+  matching(EIGHT, (s) => error(s, "AccountNumberSyntax").message, "a UK account number of eight digits")
+)
+  .pipe(Schema.brand("UkAccountNumber"))
+  .annotate({
+    identifier: "UkAccountNumber",
+    title: "UK account number",
+    description: "a UK account number of eight digits"
+  })
 
 /**
  * The two parts as an object, as a form sends them: `{ sortCode: "12-34-56", accountNumber: "12345678" }`; the sort
@@ -352,13 +378,13 @@ export const AccountNumberFromString: Schema.Schema<AccountNumber, string> = Sch
  * @since 0.1.0
  * @category schemas
  */
-export const UkAccountFromFields: Schema.Schema<
+export const UkAccountFromFields: Schema.Codec<
   UkAccount,
   { readonly sortCode: string; readonly accountNumber: string }
 > = Schema.Struct({
   sortCode: SortCodeFromString,
   accountNumber: AccountNumberFromString
-}).annotations({ identifier: "UkAccount", description: "a UK sort code and account number" })
+}).annotate({ identifier: "UkAccount", description: "a UK sort code and account number" })
 
 /**
  * The 14-digit `UK.OBIE.SortCodeAccountNumber` identification, decoded to a {@link UkAccount}; encodes back to the
@@ -367,20 +393,17 @@ export const UkAccountFromFields: Schema.Schema<
  * @since 0.1.0
  * @category schemas
  */
-export const SortCodeAccountNumberFromString: Schema.Schema<UkAccount, string> = Schema.transformOrFail(
-  Schema.String,
-  UkAccountFromFields,
-  {
-    strict: true,
-    decode: (s, _, ast) =>
-      FOURTEEN.test(s)
-        ? ParseResult.succeed({ sortCode: s.slice(0, 6), accountNumber: s.slice(6) })
-        : ParseResult.fail(new ParseResult.Type(ast, s, error(s, "IdentifierSyntax").message)),
-    encode: (a) => ParseResult.succeed(`${a.sortCode}${a.accountNumber}`)
-  }
-).annotations({
-  identifier: "SortCodeAccountNumberFromString",
-  title: "UK.OBIE.SortCodeAccountNumber",
-  description: "a UK sort code and account number as 14 digits, e.g. 12345612345678",
-  jsonSchema: { type: "string", pattern: "^[0-9]{14}$" }
-})
+export const SortCodeAccountNumberFromString: Schema.Codec<UkAccount, string> = Schema.String.check(
+  matching(FOURTEEN, (s) => error(s, "IdentifierSyntax").message, "a sort code and account number as 14 digits")
+)
+  .annotate({
+    identifier: "SortCodeAccountNumberFromString",
+    title: "UK.OBIE.SortCodeAccountNumber",
+    description: "a UK sort code and account number as 14 digits, e.g. 12345612345678"
+  })
+  .pipe(
+    Schema.decodeTo(UkAccountFromFields, {
+      decode: SchemaGetter.transform((s: string) => ({ sortCode: s.slice(0, 6), accountNumber: s.slice(6) })),
+      encode: SchemaGetter.transform((a) => `${a.sortCode}${a.accountNumber}`)
+    })
+  )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { AbaRouting, AccountIdentification } from "@payrules/accounts"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Either, FastCheck as fc, Schema } from "effect"
+import { Arbitrary, Effect, Result, Schema } from "effect"
 
 describe("AccountIdentification.forScheme", () => {
   for (const name of AccountIdentification.schemeNames) {
@@ -9,45 +9,48 @@ describe("AccountIdentification.forScheme", () => {
   }
 
   const decode = <S extends AccountIdentification.SchemeName>(name: S, u: unknown) =>
-    Schema.decodeUnknownEither(AccountIdentification.forScheme(name))(u)
+    Schema.decodeUnknownResult(AccountIdentification.forScheme(name))(u)
 
   it("UK.OBIE.IBAN normalises to the electronic form", () => {
-    expect(decode("UK.OBIE.IBAN", "gb82 west 1234 5698 7654 32")).toEqual(Either.right("GB82WEST12345698765432"))
-    expect(Either.isLeft(decode("UK.OBIE.IBAN", "GB83WEST12345698765432"))).toBe(true)
+    expect(decode("UK.OBIE.IBAN", "gb82 west 1234 5698 7654 32")).toEqual(Result.succeed("GB82WEST12345698765432"))
+    expect(Result.isFailure(decode("UK.OBIE.IBAN", "GB83WEST12345698765432"))).toBe(true)
   })
 
   it("UK.OBIE.SortCodeAccountNumber is 14 digits", () => {
-    expect(decode("UK.OBIE.SortCodeAccountNumber", "12345612345678")).toEqual(Either.right("12345612345678"))
+    expect(decode("UK.OBIE.SortCodeAccountNumber", "12345612345678")).toEqual(Result.succeed("12345612345678"))
     for (const bad of ["1234561234567", "12-34-5612345678", "GB82WEST12345698765432"]) {
-      expect(Either.isLeft(decode("UK.OBIE.SortCodeAccountNumber", bad)), bad).toBe(true)
+      expect(Result.isFailure(decode("UK.OBIE.SortCodeAccountNumber", bad)), bad).toBe(true)
     }
   })
 
   it("US.RoutingNumberAccountNumber is assumed to be 9 + 6..17 digits", () => {
-    expect(Either.isRight(decode("US.RoutingNumberAccountNumber", "021000021123456"))).toBe(true)
-    expect(Either.isRight(decode("US.RoutingNumberAccountNumber", "02100002112345678901234567"))).toBe(true)
+    expect(Result.isSuccess(decode("US.RoutingNumberAccountNumber", "021000021123456"))).toBe(true)
+    expect(Result.isSuccess(decode("US.RoutingNumberAccountNumber", "02100002112345678901234567"))).toBe(true)
     for (const bad of ["02100002112345", "021000021123456789012345678", "021000021-123456", "abc"]) {
-      expect(Either.isLeft(decode("US.RoutingNumberAccountNumber", bad)), bad).toBe(true)
+      expect(Result.isFailure(decode("US.RoutingNumberAccountNumber", bad)), bad).toBe(true)
     }
-    // the generated values are a valid routing number followed by an account number
-    fc.assert(
-      fc.property(Arbitrary.make(AccountIdentification.forScheme("US.RoutingNumberAccountNumber")), (id) => {
-        expect(AbaRouting.isValid(id.slice(0, 9))).toBe(true)
-        expect(Either.isRight(AbaRouting.parseAccountNumber(id.slice(9)))).toBe(true)
-      })
-    )
   })
 
+  // the generated values are a valid routing number followed by an account number
+  it.prop(
+    "US.RoutingNumberAccountNumber generates a valid routing number followed by an account number",
+    [Arbitrary.schema(AccountIdentification.forScheme("US.RoutingNumberAccountNumber"))],
+    ([id]) => {
+      expect(AbaRouting.isValid(id.slice(0, 9))).toBe(true)
+      expect(Result.isSuccess(AbaRouting.parseAccountNumber(id.slice(9)))).toBe(true)
+    }
+  )
+
   it("US.BranchCodeAccountNumber is leniently 1 to 34 letters and digits", () => {
-    expect(Either.isRight(decode("US.BranchCodeAccountNumber", "BR01Acc12345"))).toBe(true)
+    expect(Result.isSuccess(decode("US.BranchCodeAccountNumber", "BR01Acc12345"))).toBe(true)
     for (const bad of ["", "x".repeat(35), "BR01 12345", "BR-01"]) {
-      expect(Either.isLeft(decode("US.BranchCodeAccountNumber", bad)), bad).toBe(true)
+      expect(Result.isFailure(decode("US.BranchCodeAccountNumber", bad)), bad).toBe(true)
     }
   })
 
   it("every scheme rejects identifications over 256 characters", () => {
     for (const name of AccountIdentification.schemeNames) {
-      const left = Either.getOrThrow(Either.flip(decode(name, "1".repeat(257))))
+      const left = Result.getOrThrow(Result.flip(decode(name, "1".repeat(257))))
       expect(issuesOf(left)[0]?.message).toContain("256")
     }
     expect(AccountIdentification.maxIdentificationLength).toBe(256)
@@ -61,30 +64,30 @@ describe("AccountIdentification pairs", () => {
   it("check accepts a valid pair", () => {
     expect(
       AccountIdentification.check({ SchemeName: "UK.OBIE.SortCodeAccountNumber", Identification: "12345612345678" })
-    ).toEqual(Either.right({ SchemeName: "UK.OBIE.SortCodeAccountNumber", Identification: "12345612345678" }))
+    ).toEqual(Result.succeed({ SchemeName: "UK.OBIE.SortCodeAccountNumber", Identification: "12345612345678" }))
   })
 
   it("check names the field at fault", () => {
-    const wrong = Either.getOrThrow(
-      Either.flip(AccountIdentification.check({ SchemeName: "UK.OBIE.IBAN", Identification: "12345612345678" }))
+    const wrong = Result.getOrThrow(
+      Result.flip(AccountIdentification.check({ SchemeName: "UK.OBIE.IBAN", Identification: "12345612345678" }))
     )
     expect(wrong._tag).toBe("AccountIdentificationError")
     expect(wrong.reason).toBe("Identification")
     expect(wrong.path).toEqual(["Identification"])
     expect(wrong.message).toContain("under SchemeName UK.OBIE.IBAN")
-    const unknown = Either.getOrThrow(
-      Either.flip(AccountIdentification.check({ SchemeName: "UK.OBIE.BBAN", Identification: "1" }))
+    const unknown = Result.getOrThrow(
+      Result.flip(AccountIdentification.check({ SchemeName: "UK.OBIE.BBAN", Identification: "1" }))
     )
     expect(unknown.reason).toBe("UnknownSchemeName")
     expect(unknown.path).toEqual(["SchemeName"])
   })
 
   it('the Schema reports the path ["Identification"]', () => {
-    const r = Schema.decodeUnknownEither(AccountIdentification.SchemeAndIdentification)({
+    const r = Schema.decodeUnknownResult(AccountIdentification.SchemeAndIdentification)({
       SchemeName: "UK.OBIE.IBAN",
       Identification: "GB83WEST12345698765432"
     })
-    const issues = issuesOf(Either.getOrThrow(Either.flip(r)))
+    const issues = issuesOf(Result.getOrThrow(Result.flip(r)))
     expect(issues).toHaveLength(1)
     expect(issues[0]?.path).toEqual(["Identification"])
     expect(issues[0]?.message).toContain("MOD 97-10")
@@ -96,22 +99,33 @@ describe("AccountIdentification pairs", () => {
       Identification: Schema.String,
       Name: Schema.String
     }).pipe(AccountIdentification.checkIdentification)
-    const decode = Schema.decodeUnknownEither(CreditorAccount)
+    const decode = Schema.decodeUnknownResult(CreditorAccount)
     expect(decode({ SchemeName: "UK.OBIE.IBAN", Identification: "gb82 west 1234 5698 7654 32", Name: "A" })).toEqual(
-      Either.right({ SchemeName: "UK.OBIE.IBAN", Identification: "gb82 west 1234 5698 7654 32", Name: "A" })
+      Result.succeed({ SchemeName: "UK.OBIE.IBAN", Identification: "gb82 west 1234 5698 7654 32", Name: "A" })
     )
     const bad = decode({ SchemeName: "US.RoutingNumberAccountNumber", Identification: "12", Name: "A" })
-    expect(issuesOf(Either.getOrThrow(Either.flip(bad)))[0]?.path).toEqual(["Identification"])
+    expect(issuesOf(Result.getOrThrow(Result.flip(bad)))[0]?.path).toEqual(["Identification"])
     const badScheme = decode({ SchemeName: "UK.OBIE.PAN", Identification: "12", Name: "A" })
-    expect(issuesOf(Either.getOrThrow(Either.flip(badScheme)))[0]?.path).toEqual(["SchemeName"])
+    expect(issuesOf(Result.getOrThrow(Result.flip(badScheme)))[0]?.path).toEqual(["SchemeName"])
   })
 
-  it("the pair arbitrary draws every scheme", () => {
-    const names = new Set(
-      fc
-        .sample(Arbitrary.make(AccountIdentification.SchemeAndIdentification), { numRuns: 400, seed: 1 })
-        .map((p) => p.SchemeName)
-    )
-    expect(names.size).toBe(4)
-  })
+  it.effect("the pair arbitrary draws every scheme", () =>
+    Effect.gen(function* () {
+      const sample = yield* Arbitrary.sampleEffect(Arbitrary.schema(AccountIdentification.SchemeAndIdentification), {
+        count: 400,
+        seed: 1
+      })
+      expect(new Set(sample.map((p) => p.SchemeName)).size).toBe(4)
+    })
+  )
+
+  it.prop(
+    "check accepts every generated pair, and forScheme decodes its identification",
+    [AccountIdentification.SchemeAndIdentification],
+    ([pair]) => {
+      expect(AccountIdentification.check(pair)).toEqual(Result.succeed(pair))
+      const decoded = Schema.decodeUnknownResult(AccountIdentification.forScheme(pair.SchemeName))(pair.Identification)
+      expect(Result.isSuccess(decoded)).toBe(true)
+    }
+  )
 })

@@ -1,24 +1,24 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Iban } from "@payrules/accounts"
 import { schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Either, FastCheck as fc, Option, Schema } from "effect"
+import { Arbitrary, Effect, Option, Result, Schema } from "effect"
 import { getCountrySpecifications } from "ibantools"
 import { classesOf } from "./support/ibanMutations.js"
 import { ibantoolsNationalCountries, oracleValid, withIbanCheckDigits } from "./support/ibanOracle.js"
 
 describe("Iban.parse examples", () => {
   it("accepts GB82WEST12345698765432", () => {
-    expect(Iban.parse("GB82WEST12345698765432")).toEqual(Either.right("GB82WEST12345698765432"))
+    expect(Iban.parse("GB82WEST12345698765432")).toEqual(Result.succeed("GB82WEST12345698765432"))
   })
 
   it("normalises case and spaces", () => {
-    expect(Iban.parse("gb82 west 1234 5698 7654 32")).toEqual(Either.right("GB82WEST12345698765432"))
-    expect(Iban.parse("  GB82WEST 12345698765432 ")).toEqual(Either.right("GB82WEST12345698765432"))
-    expect(Iban.unsafeParse("de89 3704 0044 0532 0130 00")).toBe("DE89370400440532013000")
+    expect(Iban.parse("gb82 west 1234 5698 7654 32")).toEqual(Result.succeed("GB82WEST12345698765432"))
+    expect(Iban.parse("  GB82WEST 12345698765432 ")).toEqual(Result.succeed("GB82WEST12345698765432"))
+    expect(Iban.parseUnsafe("de89 3704 0044 0532 0130 00")).toBe("DE89370400440532013000")
   })
 
   const reasonOf = (s: string, options?: Iban.ParseOptions) =>
-    Either.match(Iban.parse(s, options), { onLeft: (e) => e.reason, onRight: () => "ok" })
+    Result.match(Iban.parse(s, options), { onFailure: (e) => e.reason, onSuccess: () => "ok" })
 
   it.each([
     ["", "Syntax"],
@@ -50,7 +50,7 @@ describe("Iban.parse examples", () => {
 
   it("admits a country outside the registry only with the option", () => {
     expect(Iban.parse("AO06004400006729503010102", { allowNonRegistryCountries: true })).toEqual(
-      Either.right("AO06004400006729503010102")
+      Result.succeed("AO06004400006729503010102")
     )
     expect(reasonOf("AO06004400006729503010103", { allowNonRegistryCountries: true })).toBe("Checksum")
     expect(Option.map(Iban.country("AO"), (c) => c.inRegistry)).toEqual(Option.some(false))
@@ -59,7 +59,7 @@ describe("Iban.parse examples", () => {
   it("rejects the check digits 00, 01 and 99 even when MOD 97 is satisfied", () => {
     // 01 ≡ 98 and 99 ≡ 02 (mod 97): the same BBAN with 98 or 02 would be valid
     const bban = "WEST12345698765432"
-    const valid = Iban.unsafeParse(`GB82${bban}`)
+    const valid = Iban.parseUnsafe(`GB82${bban}`)
     expect(oracleValid(valid)).toBe(true)
     for (let check = 0; check <= 99; check++) {
       const cd = String(check).padStart(2, "0")
@@ -74,15 +74,15 @@ describe("Iban.parse examples", () => {
     expect(bban98).toBeDefined()
     expect(Iban.isValid(`NL98${bban98}`)).toBe(true)
     expect(oracleValid(`NL01${bban98}`)).toBe(true)
-    expect(Either.getOrThrow(Either.flip(Iban.parse(`NL01${bban98}`))).reason).toBe("Checksum")
+    expect(Result.getOrThrow(Result.flip(Iban.parse(`NL01${bban98}`))).reason).toBe("Checksum")
   })
 
   it("a national check digit failure names the country's rule", () => {
-    const spain = Either.getOrThrow(Either.flip(Iban.parse("ES2433918698306900596263")))
+    const spain = Result.getOrThrow(Result.flip(Iban.parse("ES2433918698306900596263")))
     expect(oracleValid("ES2433918698306900596263")).toBe(true)
     expect(spain.reason).toBe("NationalCheckDigits")
     expect(spain.message).toContain("Spain's DC")
-    const france = Either.getOrThrow(Either.flip(Iban.parse("fr29 0167 0111 29WH FYHO YRL5 599")))
+    const france = Result.getOrThrow(Result.flip(Iban.parse("fr29 0167 0111 29WH FYHO YRL5 599")))
     expect(france.message).toContain("RIB key")
     // one wrong digit of Spain's DC, with the IBAN check digits made right again
     const bban = "21000418450200051332"
@@ -93,34 +93,35 @@ describe("Iban.parse examples", () => {
   })
 
   it("errors name the failed check in the message and keep the input", () => {
-    const e = Either.getOrThrow(Either.flip(Iban.parse("GB821EST12345698765432")))
+    const e = Result.getOrThrow(Result.flip(Iban.parse("GB821EST12345698765432")))
     expect(e._tag).toBe("IbanError")
     expect(e.input).toBe("GB821EST12345698765432")
     expect(e.message).toContain("must be a letter")
     expect(e.message).toContain("4!a14!n")
-    expect(Either.getOrThrow(Either.flip(Iban.parse("GB82WEST1234569876543"))).message).toContain("22 characters")
-    expect(Either.getOrThrow(Either.flip(Iban.parse("GB83WEST12345698765432"))).message).toContain("MOD 97-10")
-    expect(Either.getOrThrow(Either.flip(Iban.parse("AO06004400006729503010102"))).message).toContain(
+    expect(Result.getOrThrow(Result.flip(Iban.parse("GB82WEST1234569876543"))).message).toContain("22 characters")
+    expect(Result.getOrThrow(Result.flip(Iban.parse("GB83WEST12345698765432"))).message).toContain("MOD 97-10")
+    expect(Result.getOrThrow(Result.flip(Iban.parse("AO06004400006729503010102"))).message).toContain(
       "allowNonRegistryCountries"
     )
   })
 
   it("keeps messages short for huge inputs and stays linear", () => {
     const huge = `GB82${"1".repeat(200_000)}`
-    const e = Either.getOrThrow(Either.flip(Iban.parse(huge)))
+    const e = Result.getOrThrow(Result.flip(Iban.parse(huge)))
     expect(e.reason).toBe("Length")
     expect(e.message.length).toBeLessThan(300)
   })
 
-  it("unsafeParse throws the typed error", () => {
-    expect(() => Iban.unsafeParse("GB83WEST12345698765432")).toThrow(Iban.IbanError)
+  it("parseUnsafe throws the typed error (unsafeParse is its deprecated alias)", () => {
+    expect(() => Iban.parseUnsafe("GB83WEST12345698765432")).toThrow(Iban.IbanError)
+    expect(Iban.unsafeParse).toBe(Iban.parseUnsafe)
   })
 
   it("format prints groups of four; getters split the parts", () => {
-    const iban = Iban.unsafeParse("GB82WEST12345698765432")
+    const iban = Iban.parseUnsafe("GB82WEST12345698765432")
     expect(Iban.format(iban)).toBe("GB82 WEST 1234 5698 7654 32")
-    expect(Iban.format(Iban.unsafeParse("NO9386011117947"))).toBe("NO93 8601 1117 947")
-    expect(Iban.format(Iban.unsafeParse("BE68539007547034"))).toBe("BE68 5390 0754 7034")
+    expect(Iban.format(Iban.parseUnsafe("NO9386011117947"))).toBe("NO93 8601 1117 947")
+    expect(Iban.format(Iban.parseUnsafe("BE68539007547034"))).toBe("BE68 5390 0754 7034")
     expect(Iban.countryCode(iban)).toBe("GB")
     expect(Iban.checkDigits(iban)).toBe("82")
     expect(Iban.bban(iban)).toBe("WEST12345698765432")
@@ -174,25 +175,26 @@ describe("Iban Schemas", () => {
   schemaLaws("IbanFromSelf", Iban.IbanFromSelf)
 
   it("IbanFromString normalises and reports the failed check", () => {
-    const decode = Schema.decodeUnknownEither(Iban.IbanFromString)
-    expect(decode("gb82 west 1234 5698 7654 32")).toEqual(Either.right("GB82WEST12345698765432"))
-    const left = Either.getOrThrow(Either.flip(decode("GB83WEST12345698765432")))
+    const decode = Schema.decodeUnknownResult(Iban.IbanFromString)
+    expect(decode("gb82 west 1234 5698 7654 32")).toEqual(Result.succeed("GB82WEST12345698765432"))
+    const left = Result.getOrThrow(Result.flip(decode("GB83WEST12345698765432")))
     expect(left.message).toContain("MOD 97-10")
-    expect(Either.isLeft(decode("AO06004400006729503010102"))).toBe(true)
-    expect(Either.isLeft(decode(42))).toBe(true)
+    expect(Result.isFailure(decode("AO06004400006729503010102"))).toBe(true)
+    expect(Result.isFailure(decode(42))).toBe(true)
   })
 
   it("IbanFromSelf takes the electronic form only", () => {
-    const decode = Schema.decodeUnknownEither(Iban.IbanFromSelf)
-    expect(decode("GB82WEST12345698765432")).toEqual(Either.right("GB82WEST12345698765432"))
-    expect(Either.getOrThrow(Either.flip(decode("gb82west12345698765432"))).message).toContain("electronic form")
-    expect(Either.isRight(decode("AO06004400006729503010102"))).toBe(true)
+    const decode = Schema.decodeUnknownResult(Iban.IbanFromSelf)
+    expect(decode("GB82WEST12345698765432")).toEqual(Result.succeed("GB82WEST12345698765432"))
+    expect(Result.getOrThrow(Result.flip(decode("gb82west12345698765432"))).message).toContain("electronic form")
+    expect(Result.isSuccess(decode("AO06004400006729503010102"))).toBe(true)
   })
 
-  it("the arbitrary covers every registry country", () => {
-    const seen = new Set(
-      fc.sample(Arbitrary.make(Iban.IbanFromString), { numRuns: 5000, seed: 42 }).map((s) => s.slice(0, 2))
-    )
-    expect(seen.size).toBe(Iban.registryCountries.length)
-  })
+  it.effect("the arbitrary covers every registry country", () =>
+    Effect.gen(function* () {
+      const sample = yield* Arbitrary.sampleEffect(Arbitrary.schema(Iban.IbanFromString), { count: 5000, seed: 42 })
+      const seen = new Set(sample.map((s) => s.slice(0, 2)))
+      expect(seen.size).toBe(Iban.registryCountries.length)
+    })
+  )
 })

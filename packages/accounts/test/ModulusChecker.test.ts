@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { ModulusChecker, UkAccount } from "@payrules/accounts"
-import { DateTime, Effect, Either, Exit, Option } from "effect"
+import { DateTime, Effect, Exit, Option, Result } from "effect"
 import { rowsFromEntries, substitutionsFromRecord } from "../src/internal/modulusTable.js"
 import { vocalinkTestCases } from "./fixtures/vocalinkTestCases.js"
 
@@ -41,7 +41,7 @@ const ROWS = `
 /** The one substitution the examples need (exception 5), in the two-column format of scsubtab.txt. */
 const SUBSTITUTIONS = "938600 938611\r\n"
 
-const table = ModulusChecker.unsafeParseTable(ROWS, { validFrom: "2024-06-03", substitutions: SUBSTITUTIONS })
+const table = ModulusChecker.parseTableUnsafe(ROWS, { validFrom: "2024-06-03", substitutions: SUBSTITUTIONS })
 
 describe("ModulusChecker.layerFromTable: Vocalink's worked examples", () => {
   for (const [, sortCode, account, valid, why] of vocalinkTestCases) {
@@ -98,8 +98,8 @@ describe("ModulusChecker.layerFromTable: Vocalink's worked examples", () => {
   )
 
   it("exception 5 without the substitution table uses the original sort code", () => {
-    const plain = ModulusChecker.unsafeParseTable(ROWS, { validFrom: "2024-06-03" })
-    const account = UkAccount.unsafeParse("938600", "42368003")
+    const plain = ModulusChecker.parseTableUnsafe(ROWS, { validFrom: "2024-06-03" })
+    const account = UkAccount.parseUnsafe("938600", "42368003")
     expect(ModulusChecker.checkWithTable(plain, account)._tag).toBe("Invalid")
     expect(ModulusChecker.checkWithTable(table, account)._tag).toBe("Valid")
   })
@@ -146,7 +146,7 @@ describe("ModulusChecker.defaultTable", () => {
   it.effect("holds the same rows and substitutions as Vocalink's text files in the package", () =>
     Effect.gen(function* () {
       const table = yield* ModulusChecker.defaultTable
-      const fromText = ModulusChecker.unsafeParseTable(ukModulusCheckFile("dist/data/data/valacdos-v8-50.txt"), {
+      const fromText = ModulusChecker.parseTableUnsafe(ukModulusCheckFile("dist/data/data/valacdos-v8-50.txt"), {
         validFrom: "2025-06-23",
         version: "8.50",
         substitutions: ukModulusCheckFile("dist/data/data/scsubtab.txt")
@@ -234,17 +234,17 @@ describe("ModulusChecker.layerFormatOnly", () => {
 describe("ModulusChecker.parseTable", () => {
   const row = "089999 089999 MOD10    0    0    0    0    0    0    7    1    3    7    1    3    7    1"
   const failure = (text: string, options: ModulusChecker.TableOptions = { validFrom: "2024-06-03" }) =>
-    Either.getOrThrow(Either.flip(ModulusChecker.parseTable(text, options)))
+    Result.getOrThrow(Result.flip(ModulusChecker.parseTable(text, options)))
 
   it("keeps the version when given", () => {
-    expect(ModulusChecker.unsafeParseTable(row, { validFrom: "2024-06-03", version: "8.10" }).version).toEqual(
+    expect(ModulusChecker.parseTableUnsafe(row, { validFrom: "2024-06-03", version: "8.10" }).version).toEqual(
       Option.some("8.10")
     )
-    expect(ModulusChecker.unsafeParseTable(row, { validFrom: "2024-06-03" }).version).toEqual(Option.none())
+    expect(ModulusChecker.parseTableUnsafe(row, { validFrom: "2024-06-03" }).version).toEqual(Option.none())
   })
 
   it("keeps rows in order, with weights, method and exception", () => {
-    const t = ModulusChecker.unsafeParseTable(`${row}\n\n${row.replace("MOD10", "DBLAL")}  3\n`, {
+    const t = ModulusChecker.parseTableUnsafe(`${row}\n\n${row.replace("MOD10", "DBLAL")}  3\n`, {
       validFrom: "2024-06-03"
     })
     expect(t.rows.map((r) => [r.method, r.exception])).toEqual([
@@ -276,9 +276,10 @@ describe("ModulusChecker.parseTable", () => {
     expect(e.message.length).toBeGreaterThan(20)
   })
 
-  it("unsafeParseTable throws the typed error", () => {
-    expect(() => ModulusChecker.unsafeParseTable("x", { validFrom: "2024-06-03" })).toThrow(
+  it("parseTableUnsafe throws the typed error (unsafeParseTable is its deprecated alias)", () => {
+    expect(() => ModulusChecker.parseTableUnsafe("x", { validFrom: "2024-06-03" })).toThrow(
       ModulusChecker.ModulusTableError
     )
+    expect(ModulusChecker.unsafeParseTable).toBe(ModulusChecker.parseTableUnsafe)
   })
 })

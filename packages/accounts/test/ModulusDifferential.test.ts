@@ -11,7 +11,8 @@
 import { createRequire } from "node:module"
 import { describe, expect, it } from "@effect/vitest"
 import { ModulusChecker, UkAccount } from "@payrules/accounts"
-import { Effect, FastCheck as fc } from "effect"
+import { Effect } from "effect"
+import fc from "fast-check"
 import { validateAccountDetails } from "uk-modulus-check"
 import { type Deviation, deviations, modelValid } from "./support/modulusModel.js"
 
@@ -79,7 +80,7 @@ describe("ModulusChecker.layer against uk-modulus-check 2.0.11", () => {
         for (let h = 0; h <= 9; h++) {
           const account = `${String(start).padStart(7, "0")}${h}`
           pairs++
-          const result = ModulusChecker.checkWithTable(table, UkAccount.unsafeParse(sortCode, account))
+          const result = ModulusChecker.checkWithTable(table, UkAccount.parseUnsafe(sortCode, account))
           const ours = result._tag !== "Invalid"
           const them = theirs(sortCode, account)
           if (rows.length > 0) inTable++
@@ -148,7 +149,7 @@ describe("ModulusChecker.layer against uk-modulus-check 2.0.11", () => {
         expect(validateAccountDetails("772798", account)).toBe(true)
         expect(validateAccountDetails("772798", "99345694")).toBe(true) // Vocalink test case 17: g = 9
         expect(validateAccountDetails("772798", account)).toBe(false) // the same pair, now refused
-        expect(ModulusChecker.checkWithTable(table, UkAccount.unsafeParse("772798", account))._tag).toBe("Valid")
+        expect(ModulusChecker.checkWithTable(table, UkAccount.parseUnsafe("772798", account))._tag).toBe("Valid")
         restoreWeights()
         expect(validateAccountDetails("772798", account)).toBe(true)
       })

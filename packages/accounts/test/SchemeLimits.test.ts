@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { SchemeLimits } from "@payrules/accounts"
-import { Either, FastCheck as fc, Option } from "effect"
+import { Option, Result } from "effect"
+import fc from "fast-check"
 
 describe("SchemeLimits sets", () => {
   it("hold the documented limits", () => {
@@ -80,13 +81,13 @@ describe("SchemeLimits.check", () => {
     // 18 emoji are 36 UTF-16 units but fit a Faster Payments reference
     const emoji = "🎉".repeat(18)
     expect(emoji.length).toBe(36)
-    expect(SchemeLimits.check(SchemeLimits.FasterPayments, "Reference", emoji)).toEqual(Either.right(emoji))
-    expect(Either.isLeft(SchemeLimits.check(SchemeLimits.FasterPayments, "Reference", `${emoji}x`))).toBe(true)
+    expect(SchemeLimits.check(SchemeLimits.FasterPayments, "Reference", emoji)).toEqual(Result.succeed(emoji))
+    expect(Result.isFailure(SchemeLimits.check(SchemeLimits.FasterPayments, "Reference", `${emoji}x`))).toBe(true)
   })
 
   it("returns a typed violation with the limit and its source", () => {
-    const v = Either.getOrThrow(
-      Either.flip(SchemeLimits.check(SchemeLimits.FasterPayments, "EndToEndIdentification", "E".repeat(32)))
+    const v = Result.getOrThrow(
+      Result.flip(SchemeLimits.check(SchemeLimits.FasterPayments, "EndToEndIdentification", "E".repeat(32)))
     )
     expect(v._tag).toBe("LimitViolation")
     expect(v.reason).toBe("TooLong")
@@ -98,13 +99,13 @@ describe("SchemeLimits.check", () => {
       "EndToEndIdentification is 32 characters long; FasterPayments allows at most 31 (Faster Payments carries only 31 characters of the end-to-end identification)"
     )
     expect(SchemeLimits.check(SchemeLimits.FasterPayments, "EndToEndIdentification", "E".repeat(31))).toEqual(
-      Either.right("E".repeat(31))
+      Result.succeed("E".repeat(31))
     )
   })
 
   it("passes fields the set does not limit; works data-last", () => {
     const long = "x".repeat(10_000)
-    expect(SchemeLimits.check(SchemeLimits.FasterPayments, "Unstructured", long)).toEqual(Either.right(long))
-    expect(Either.isLeft(SchemeLimits.check("Unstructured", long)(SchemeLimits.OpenBanking))).toBe(true)
+    expect(SchemeLimits.check(SchemeLimits.FasterPayments, "Unstructured", long)).toEqual(Result.succeed(long))
+    expect(Result.isFailure(SchemeLimits.check("Unstructured", long)(SchemeLimits.OpenBanking))).toBe(true)
   })
 })

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { UkAccount } from "@payrules/accounts"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { Either, FastCheck as fc, Schema } from "effect"
+import { Result, Schema } from "effect"
+import fc from "fast-check"
 
 describe("UkAccount parsing", () => {
   it("accepts sort codes written 12-34-56 and 123456", () => {
-    expect(UkAccount.parseSortCode("12-34-56")).toEqual(Either.right("123456"))
-    expect(UkAccount.parseSortCode("123456")).toEqual(Either.right("123456"))
-    expect(UkAccount.unsafeParseSortCode("00-00-00")).toBe("000000")
+    expect(UkAccount.parseSortCode("12-34-56")).toEqual(Result.succeed("123456"))
+    expect(UkAccount.parseSortCode("123456")).toEqual(Result.succeed("123456"))
+    expect(UkAccount.parseSortCodeUnsafe("00-00-00")).toBe("000000")
   })
 
   it.each([
@@ -22,48 +23,58 @@ describe("UkAccount parsing", () => {
     "\uff11\uff12\uff13\uff14\uff15\uff16"
   ])("rejects the sort code %j", (input) => {
     const r = UkAccount.parseSortCode(input)
-    expect(Either.isLeft(r) && r.left.reason).toBe("SortCodeSyntax")
+    expect(Result.isFailure(r) && r.failure.reason).toBe("SortCodeSyntax")
   })
 
   it("account numbers are eight digits", () => {
-    expect(UkAccount.parseAccountNumber("12345678")).toEqual(Either.right("12345678"))
+    expect(UkAccount.parseAccountNumber("12345678")).toEqual(Result.succeed("12345678"))
     for (const bad of ["1234567", "123456789", "1234567a", ""]) {
       const r = UkAccount.parseAccountNumber(bad)
-      expect(Either.isLeft(r) && r.left.reason, bad).toBe("AccountNumberSyntax")
+      expect(Result.isFailure(r) && r.failure.reason, bad).toBe("AccountNumberSyntax")
     }
   })
 
   it("parse joins both, checking the sort code first", () => {
     expect(UkAccount.parse("12-34-56", "12345678")).toEqual(
-      Either.right({ sortCode: "123456", accountNumber: "12345678" })
+      Result.succeed({ sortCode: "123456", accountNumber: "12345678" })
     )
-    const both = Either.getOrThrow(Either.flip(UkAccount.parse("1234", "1")))
+    const both = Result.getOrThrow(Result.flip(UkAccount.parse("1234", "1")))
     expect(both.reason).toBe("SortCodeSyntax")
     expect(both.message).toBe('Invalid sort code "1234": a sort code is six digits, written 123456 or 12-34-56')
-    expect(() => UkAccount.unsafeParse("123456", "1234")).toThrow(UkAccount.UkAccountError)
+    expect(() => UkAccount.parseUnsafe("123456", "1234")).toThrow(UkAccount.UkAccountError)
   })
 
   it("the 14-digit identifier parses and formats", () => {
-    const account = UkAccount.unsafeParseIdentifier("12345612345678")
+    const account = UkAccount.parseIdentifierUnsafe("12345612345678")
     expect(account).toEqual({ sortCode: "123456", accountNumber: "12345678" })
     expect(UkAccount.formatIdentifier(account)).toBe("12345612345678")
     expect(UkAccount.formatSortCode(account.sortCode)).toBe("12-34-56")
     for (const bad of ["1234561234567", "123456123456789", "12-34-5612345678", "123456 12345678"]) {
       const r = UkAccount.parseIdentifier(bad)
-      expect(Either.isLeft(r) && r.left.reason, bad).toBe("IdentifierSyntax")
+      expect(Result.isFailure(r) && r.failure.reason, bad).toBe("IdentifierSyntax")
     }
-    expect(() => UkAccount.unsafeParseIdentifier("1")).toThrow(UkAccount.UkAccountError)
+    expect(() => UkAccount.parseIdentifierUnsafe("1")).toThrow(UkAccount.UkAccountError)
+  })
+
+  it("the effect 3 names of the throwing parsers remain, as deprecated aliases", () => {
+    expect(UkAccount.unsafeParse).toBe(UkAccount.parseUnsafe)
+    expect(UkAccount.unsafeParseSortCode).toBe(UkAccount.parseSortCodeUnsafe)
+    expect(UkAccount.unsafeParseIdentifier).toBe(UkAccount.parseIdentifierUnsafe)
+    expect(UkAccount.unsafeStandardise).toBe(UkAccount.standardiseUnsafe)
   })
 })
 
 describe("UkAccount.standardise: Vocalink's nonstandard account numbers", () => {
   const standard = (sortCode: string, account: string, bank?: UkAccount.NonStandardBank) =>
-    Either.map(
+    Result.map(
       UkAccount.standardise(sortCode, account, bank === undefined ? undefined : { bank }),
       UkAccount.formatIdentifier
     )
   const reasonOf = (sortCode: string, account: string, bank?: UkAccount.NonStandardBank) =>
-    Either.match(UkAccount.standardise(sortCode, account, { bank }), { onLeft: (e) => e.reason, onRight: () => "ok" })
+    Result.match(UkAccount.standardise(sortCode, account, { bank }), {
+      onFailure: (e) => e.reason,
+      onSuccess: () => "ok"
+    })
 
   // the examples of the specification's table "Nonstandard account numbers"
   it.each([
@@ -75,7 +86,7 @@ describe("UkAccount.standardise: Vocalink's nonstandard account numbers", () => 
     ["123456", "1234567890", "LeedsBuildingSociety", "12345612345678"],
     ["12-34-56", "123456789", "Santander", "12345123456789"]
   ] as const)("%s %s (%s) -> %s", (sortCode, account, bank, expected) => {
-    expect(standard(sortCode, account, bank)).toEqual(Either.right(expected))
+    expect(standard(sortCode, account, bank)).toEqual(Result.succeed(expected))
   })
 
   it("six and seven digits are padded for any bank; eight are kept", () => {
@@ -91,7 +102,7 @@ describe("UkAccount.standardise: Vocalink's nonstandard account numbers", () => 
           "Santander"
         ),
         (sortCode, account, bank) => {
-          const r = Either.getOrThrow(UkAccount.standardise(sortCode, account, { bank }))
+          const r = Result.getOrThrow(UkAccount.standardise(sortCode, account, { bank }))
           expect(r).toEqual({ sortCode, accountNumber: account.padStart(8, "0") })
         }
       )
@@ -104,19 +115,19 @@ describe("UkAccount.standardise: Vocalink's nonstandard account numbers", () => 
     expect(reasonOf("123456", "1234567890")).toBe("NonStandardAccountNumber")
     expect(reasonOf("123456", "1234567890", "Santander")).toBe("NonStandardAccountNumber")
     expect(reasonOf("123456", "01-23456789", "CoOperativeBank")).toBe("AccountNumberSyntax")
-    const e = Either.getOrThrow(Either.flip(UkAccount.standardise("123456", "1234567890")))
+    const e = Result.getOrThrow(Result.flip(UkAccount.standardise("123456", "1234567890")))
     expect(e.message).toContain("{ bank }")
   })
 
   it.each(["12345", "12345678901", "1234567a", "", "12-3456789"])("refuses %j", (account) => {
     expect(reasonOf("123456", account, "NatWest")).toBe("AccountNumberSyntax")
-    expect(Either.getOrThrow(Either.flip(UkAccount.standardise("123456", account))).message).toContain("6 to 10 digits")
+    expect(Result.getOrThrow(Result.flip(UkAccount.standardise("123456", account))).message).toContain("6 to 10 digits")
   })
 
-  it("checks the sort code first, and unsafeStandardise throws the typed error", () => {
+  it("checks the sort code first, and standardiseUnsafe throws the typed error", () => {
     expect(reasonOf("12-34-5", "1")).toBe("SortCodeSyntax")
-    expect(() => UkAccount.unsafeStandardise("123456", "123456789")).toThrow(UkAccount.UkAccountError)
-    expect(UkAccount.unsafeStandardise("123456", "123456789", { bank: "Santander" })).toEqual({
+    expect(() => UkAccount.standardiseUnsafe("123456", "123456789")).toThrow(UkAccount.UkAccountError)
+    expect(UkAccount.standardiseUnsafe("123456", "123456789", { bank: "Santander" })).toEqual({
       sortCode: "123451",
       accountNumber: "23456789"
     })
@@ -132,20 +143,20 @@ describe("UkAccount Schemas", () => {
 
   it("SortCodeFromString decodes both forms and encodes six digits", () => {
     expect(Schema.decodeUnknownSync(UkAccount.SortCodeFromString)("12-34-56")).toBe("123456")
-    expect(Schema.encodeSync(UkAccount.SortCodeFromString)(UkAccount.unsafeParseSortCode("12-34-56"))).toBe("123456")
+    expect(Schema.encodeSync(UkAccount.SortCodeFromString)(UkAccount.parseSortCodeUnsafe("12-34-56"))).toBe("123456")
   })
 
   it("UkAccountFromFields reports the path of the bad field", () => {
-    const r = Schema.decodeUnknownEither(UkAccount.UkAccountFromFields)({ sortCode: "12-34-56", accountNumber: "1234" })
-    const issues = issuesOf(Either.getOrThrow(Either.flip(r)))
+    const r = Schema.decodeUnknownResult(UkAccount.UkAccountFromFields)({ sortCode: "12-34-56", accountNumber: "1234" })
+    const issues = issuesOf(Result.getOrThrow(Result.flip(r)))
     expect(issues[0]?.path).toEqual(["accountNumber"])
     expect(issues[0]?.message).toContain("eight digits")
   })
 
   it("SortCodeAccountNumberFromString decodes the identifier to the two parts", () => {
-    const decode = Schema.decodeUnknownEither(UkAccount.SortCodeAccountNumberFromString)
-    expect(decode("12345612345678")).toEqual(Either.right({ sortCode: "123456", accountNumber: "12345678" }))
-    const left = Either.getOrThrow(Either.flip(decode("1234561234567")))
+    const decode = Schema.decodeUnknownResult(UkAccount.SortCodeAccountNumberFromString)
+    expect(decode("12345612345678")).toEqual(Result.succeed({ sortCode: "123456", accountNumber: "12345678" }))
+    const left = Result.getOrThrow(Result.flip(decode("1234561234567")))
     expect(issuesOf(left)[0]?.message).toContain("14 digits")
   })
 })

@@ -6,7 +6,7 @@
 import { Temporal as JsTemporal } from "@js-temporal/polyfill"
 import { run } from "@payrules/bench"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
-import { DateTime, Either } from "effect"
+import { DateTime, Result } from "effect"
 import * as isoDuration from "iso8601-duration"
 import { Duration } from "luxon"
 import { Temporal } from "temporal-polyfill"
@@ -49,7 +49,7 @@ const cycle = <A>(f: (s: string) => A) => {
 
 const sameMonthsAndDays = (f: (s: string) => { months?: number | undefined; days?: number | undefined }) => () =>
   strings.every((s) => {
-    const ours = IsoDuration.unsafeParse(s)
+    const ours = IsoDuration.parseUnsafe(s)
     const theirs = f(s)
     return (theirs.months ?? 0) === ours.months && (theirs.days ?? 0) === ours.days
   })
@@ -63,7 +63,7 @@ await run("IsoDuration.parse: one string of a mix of 25 realistic durations", [
         name: "IsoDuration.parse",
         ours: true,
         fn: cycle(IsoDuration.parse),
-        check: () => strings.every((s) => Either.isRight(IsoDuration.parse(s)))
+        check: () => strings.every((s) => Result.isSuccess(IsoDuration.parse(s)))
       },
       { name: "tinyduration", fn: cycle(tinyduration.parse), check: sameMonthsAndDays(tinyduration.parse) },
       { name: "iso8601-duration", fn: cycle(isoDuration.parse), check: sameMonthsAndDays(isoDuration.parse) },
@@ -86,7 +86,7 @@ await run("IsoDuration.parse: one string of a mix of 25 realistic durations", [
   }
 ])
 
-const durations = ["P1M", "P1Y", "P15D", "P1W", "PT2H", "P1M15D", "PT36H", "P3M"].map(IsoDuration.unsafeParse)
+const durations = ["P1M", "P1Y", "P15D", "P1W", "PT2H", "P1M15D", "PT36H", "P3M"].map(IsoDuration.parseUnsafe)
 const temporalAdd = (zdt: Temporal.ZonedDateTime, d: IsoDuration.IsoDuration, k: number) =>
   zdt.add({ years: d.years * k, months: d.months * k, weeks: d.weeks * k, days: d.days * k, hours: d.hours * k })
 const start = Date.UTC(2024, 0, 31, 9, 30)
@@ -111,7 +111,8 @@ const addCase = (label: string, dt: DateTime.DateTime, zone: string) => {
           durations.every((d) =>
             Array.from({ length: 24 }, (_, k) => k + 1).every(
               (k) =>
-                Either.getOrThrow(Calendar.addTo(dt, d, k)).epochMillis === temporalAdd(zdt, d, k).epochMilliseconds
+                Result.getOrThrow(Calendar.addTo(dt, d, k)).epochMilliseconds ===
+                temporalAdd(zdt, d, k).epochMilliseconds
             )
           )
       },
@@ -127,7 +128,7 @@ const addCase = (label: string, dt: DateTime.DateTime, zone: string) => {
 }
 
 await run("Calendar.addTo: date-time + k x duration, against temporal-polyfill", [
-  addCase("UTC", DateTime.unsafeMake(start), "UTC"),
-  addCase("fixed offset +05:30", DateTime.unsafeMakeZoned(start, { timeZone: 5.5 * 3_600_000 }), "+05:30"),
-  addCase("Europe/London", DateTime.unsafeMakeZoned(start, { timeZone: "Europe/London" }), "Europe/London")
+  addCase("UTC", DateTime.makeUnsafe(start), "UTC"),
+  addCase("fixed offset +05:30", DateTime.makeZonedUnsafe(start, { timeZone: 5.5 * 3_600_000 }), "+05:30"),
+  addCase("Europe/London", DateTime.makeZonedUnsafe(start, { timeZone: "Europe/London" }), "Europe/London")
 ])

@@ -7,7 +7,7 @@
  */
 import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type * as IsoDuration from "./IsoDuration.js"
 import * as arithmetic from "./internal/arithmetic.js"
 import * as calendar from "./internal/calendar.js"
@@ -66,11 +66,11 @@ export interface AddOptions {
  * @example
  * ```ts
  * import { Calendar, IsoDuration } from "@payrules/iso8601"
- * import { DateTime, Either } from "effect"
+ * import { DateTime, Result } from "effect"
  *
- * const jan31 = DateTime.unsafeMake("2024-01-31T10:00:00Z")
- * const month = IsoDuration.unsafeParse("P1M")
- * const third = Either.getOrThrow(Calendar.addTo(jan31, month, 3))
+ * const jan31 = DateTime.makeUnsafe("2024-01-31T10:00:00Z")
+ * const month = IsoDuration.parseUnsafe("P1M")
+ * const third = Result.getOrThrow(Calendar.addTo(jan31, month, 3))
  * console.log(DateTime.formatIso(third)) // 2024-04-30T10:00:00.000Z
  * ```
  *
@@ -82,13 +82,13 @@ export const addTo: {
     duration: IsoDuration.IsoDuration,
     times?: number,
     options?: AddOptions
-  ): <A extends DateTime.DateTime>(self: A) => Either.Either<A, CalendarError>
+  ): <A extends DateTime.DateTime>(self: A) => Result.Result<A, CalendarError>
   <A extends DateTime.DateTime>(
     self: A,
     duration: IsoDuration.IsoDuration,
     times?: number,
     options?: AddOptions
-  ): Either.Either<A, CalendarError>
+  ): Result.Result<A, CalendarError>
 } = (a: unknown, b?: unknown, c?: unknown, d?: unknown): never => {
   // dual by hand: effect's predicate-based `dual` goes through `arguments` and `apply`, a third of this function's cost
   if (DateTime.isDateTime(a)) {
@@ -103,26 +103,38 @@ const addToImpl = <A extends DateTime.DateTime>(
   duration: IsoDuration.IsoDuration,
   times: number | undefined,
   options: AddOptions | undefined
-): Either.Either<A, CalendarError> => {
+): Result.Result<A, CalendarError> => {
   const k = times ?? 1
-  if (!Number.isSafeInteger(k)) return Either.left(error("InvalidMultiplier"))
+  if (!Number.isSafeInteger(k)) return Result.fail(error("InvalidMultiplier"))
   const ms = arithmetic.addMillis(self, duration, k, options?.overflow === "reject")
-  if (Number.isNaN(ms)) return Either.left(error(arithmetic.lastFailure.reason))
-  return Either.right(withEpochMillis(self, ms))
+  if (Number.isNaN(ms)) return Result.fail(error(arithmetic.lastFailure.reason))
+  return Result.succeed(withEpochMillis(self, ms))
 }
 
 /**
  * Like {@link addTo}, but throws the `CalendarError`.
  *
- * @since 0.1.0
+ * @since 0.2.0
  * @category arithmetic
  */
-export const unsafeAddTo = <A extends DateTime.DateTime>(
+export const addToUnsafe = <A extends DateTime.DateTime>(
   self: A,
   duration: IsoDuration.IsoDuration,
   times?: number,
   options?: AddOptions
-): A => Either.getOrThrowWith(addTo(self, duration, times, options), (e) => e)
+): A => Result.getOrThrowWith(addToImpl(self, duration, times, options), (e) => e)
+
+/**
+ * @deprecated Use {@link addToUnsafe}.
+ * @since 0.1.0
+ * @category arithmetic
+ */
+export const unsafeAddTo: <A extends DateTime.DateTime>(
+  self: A,
+  duration: IsoDuration.IsoDuration,
+  times?: number,
+  options?: AddOptions
+) => A = addToUnsafe
 
 /**
  * The epoch milliseconds of `self + times × duration`, without building a `DateTime`: the fast path for loops
@@ -136,10 +148,10 @@ export const addToEpochMillis = (
   duration: IsoDuration.IsoDuration,
   times = 1,
   options?: AddOptions
-): Either.Either<number, CalendarError> => {
-  if (!Number.isSafeInteger(times)) return Either.left(error("InvalidMultiplier"))
+): Result.Result<number, CalendarError> => {
+  if (!Number.isSafeInteger(times)) return Result.fail(error("InvalidMultiplier"))
   const ms = arithmetic.addMillis(self, duration, times, options?.overflow === "reject")
-  return Number.isNaN(ms) ? Either.left(error(arithmetic.lastFailure.reason)) : Either.right(ms)
+  return Number.isNaN(ms) ? Result.fail(error(arithmetic.lastFailure.reason)) : Result.succeed(ms)
 }
 
 /**
@@ -154,15 +166,15 @@ export const stepsUntil = (
   anchor: DateTime.DateTime,
   step: IsoDuration.IsoDuration,
   instant: DateTime.DateTime
-): Either.Either<number, CalendarError> => {
-  if (step.sign <= 0) return Either.left(error("NonPositiveStep"))
-  const target = instant.epochMillis
+): Result.Result<number, CalendarError> => {
+  if (step.sign <= 0) return Result.fail(error("NonPositiveStep"))
+  const target = instant.epochMilliseconds
   const at = (k: number): number => {
     const ms = arithmetic.addMillis(anchor, step, k, false)
     // out of range: beyond every instant on that side
     return Number.isNaN(ms) ? (k > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY) : ms
   }
-  let k = Math.floor((target - anchor.epochMillis) / arithmetic.approximateMillis(step))
+  let k = Math.floor((target - anchor.epochMilliseconds) / arithmetic.approximateMillis(step))
   if (!Number.isSafeInteger(k)) k = 0
   if (at(k) <= target) {
     let stride = 1
@@ -175,7 +187,7 @@ export const stepsUntil = (
       stride = Math.floor(stride / 2)
       if (at(k + stride) <= target) k += stride
     }
-    return Either.right(k)
+    return Result.succeed(k)
   }
   let stride = 1
   while (at(k - stride) > target) {
@@ -190,7 +202,7 @@ export const stepsUntil = (
     if (at(mid) <= target) lo = mid
     else hi = mid
   }
-  return Either.right(lo)
+  return Result.succeed(lo)
 }
 
 /**

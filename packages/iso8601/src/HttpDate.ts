@@ -6,9 +6,12 @@
  */
 import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaIssue from "effect/SchemaIssue"
 import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, pad2, weekdayFromDays } from "./internal/calendar.js"
 
 /**
@@ -60,11 +63,11 @@ const parseError = (input: string, reason: ParseErrorReason, detail: string) =>
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (input: string): Either.Either<DateTime.Utc, HttpDateParseError> => {
+export const parse = (input: string): Result.Result<DateTime.Utc, HttpDateParseError> => {
   const m = input.length <= 40 ? IMF_FIXDATE.exec(input) : null
   if (m === null) {
     if (RFC850.test(input) || ASCTIME.test(input)) {
-      return Either.left(
+      return Result.fail(
         parseError(
           input,
           "ObsoleteFormat",
@@ -72,7 +75,7 @@ export const parse = (input: string): Either.Either<DateTime.Utc, HttpDateParseE
         )
       )
     }
-    return Either.left(parseError(input, "Syntax", "expected an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"))
+    return Result.fail(parseError(input, "Syntax", "expected an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"))
   }
   const [, dayName, dd, monthName, yyyy, hh, mm, ss] = m as unknown as [
     string,
@@ -88,12 +91,12 @@ export const parse = (input: string): Either.Either<DateTime.Utc, HttpDateParseE
   const month = MONTH_NAMES.indexOf(monthName as (typeof MONTH_NAMES)[number]) + 1
   const year = Number(yyyy)
   if (day < 1 || day > daysInMonth(year, month)) {
-    return Either.left(parseError(input, "InvalidDate", `${monthName} ${year} has no day ${day}`))
+    return Result.fail(parseError(input, "InvalidDate", `${monthName} ${year} has no day ${day}`))
   }
   const epochDay = daysFromCivil(year, month, day)
   const actual = DAY_NAMES[weekdayFromDays(epochDay)]!
   if (actual !== dayName) {
-    return Either.left(
+    return Result.fail(
       parseError(input, "WeekdayMismatch", `${day} ${monthName} ${year} is a ${actual}, not a ${dayName}`)
     )
   }
@@ -101,21 +104,28 @@ export const parse = (input: string): Either.Either<DateTime.Utc, HttpDateParseE
   const minute = Number(mm)
   const second = Number(ss)
   if (second === 60) {
-    return Either.left(parseError(input, "LeapSecond", "leap seconds (:60) cannot be represented"))
+    return Result.fail(parseError(input, "LeapSecond", "leap seconds (:60) cannot be represented"))
   }
   if (hour > 23 || minute > 59 || second > 59) {
-    return Either.left(parseError(input, "InvalidTime", "the time of day is out of range"))
+    return Result.fail(parseError(input, "InvalidTime", "the time of day is out of range"))
   }
-  return Either.right(DateTime.unsafeMake(epochDay * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000))
+  return Result.succeed(DateTime.makeUnsafe(epochDay * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000))
 }
 
 /**
- * Like {@link parse}, but throws.
+ * Like {@link parse}, but throws the `HttpDateParseError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseUnsafe = (input: string): DateTime.Utc => Result.getOrThrowWith(parse(input), (e) => e)
+
+/**
+ * @deprecated Use {@link parseUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParse = (input: string): DateTime.Utc => Either.getOrThrowWith(parse(input), (e) => e)
+export const unsafeParse: (input: string) => DateTime.Utc = parseUnsafe
 
 /**
  * The IMF-fixdate of an instant, in GMT, truncated to the second (HTTP dates have no fractions). The format has
@@ -125,7 +135,7 @@ export const unsafeParse = (input: string): DateTime.Utc => Either.getOrThrowWit
  * @category formatting
  */
 export const format = (self: DateTime.DateTime): string => {
-  const ms = self.epochMillis
+  const ms = self.epochMilliseconds
   const epochDay = Math.floor(ms / DAY_MS)
   const secondsOfDay = Math.floor((ms - epochDay * DAY_MS) / 1000)
   const c = civilFromDays(epochDay, { year: 0, month: 0, day: 0 })
@@ -140,38 +150,53 @@ export const format = (self: DateTime.DateTime): string => {
 const MIN_MS = daysFromCivil(0, 1, 1) * DAY_MS
 const MAX_MS = daysFromCivil(10_000, 1, 1) * DAY_MS - 1
 
+/** What the arbitrary draws: whole seconds between 1900 and 2200, which an HTTP date keeps */
+const DrawnSeconds = Schema.Int.check(Schema.isBetween({ minimum: -2_208_988_800, maximum: 7_258_118_400 }))
+
+const wholeSecondsAnnotations: Schema.Annotations.Declaration<DateTime.Utc> = {
+  toCodecArbitrary: (): SchemaAST.Link =>
+    Schema.link<DateTime.Utc>()(DrawnSeconds, {
+      decode: SchemaGetter.transform((s: number) => DateTime.makeUnsafe(s * 1000)),
+      encode: SchemaGetter.forbiddenEncoding
+    })
+}
+
+/** An IMF-fixdate, with the message of `HttpDateParseError` when it is not one */
+const isHttpDateString = Schema.makeFilter<string>(
+  (s) => Result.match(parse(s), { onFailure: (e) => e.message, onSuccess: () => undefined }),
+  {
+    expected: "an IMF-fixdate",
+    toJsonSchema: () => ({
+      pattern:
+        "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$"
+    })
+  }
+)
+
 /**
  * An IMF-fixdate decoded to a `DateTime.Utc`. Encoding writes whole seconds and fails for years outside 0000-9999,
- * which the format cannot express.
+ * which the format cannot express. Its arbitrary draws whole seconds between 1900 and 2200.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const HttpDateFromString: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
-  Schema.String,
-  Schema.DateTimeUtcFromSelf.annotations({
-    arbitrary: () => (fc) =>
-      fc.integer({ min: -2_208_988_800, max: 7_258_118_400 }).map((s) => DateTime.unsafeMake(s * 1000))
+export const HttpDateFromString: Schema.Codec<DateTime.Utc, string> = Schema.String.check(isHttpDateString).pipe(
+  Schema.annotate({
+    identifier: "HttpDateFromString",
+    title: "RFC 7231 HTTP date",
+    description: "an IMF-fixdate, e.g. Sun, 10 Sep 2017 19:43:31 GMT"
   }),
-  {
-    strict: true,
-    decode: (s, _, ast) =>
-      Either.match(parse(s), {
-        onLeft: (e) => ParseResult.fail(new ParseResult.Type(ast, s, e.message)),
-        onRight: ParseResult.succeed
-      }),
-    encode: (d, _, ast) =>
-      d.epochMillis < MIN_MS || d.epochMillis > MAX_MS
-        ? ParseResult.fail(new ParseResult.Type(ast, d, "an HTTP date needs a four-digit year"))
-        : ParseResult.succeed(format(d))
-  }
-).annotations({
-  identifier: "HttpDateFromString",
-  title: "RFC 7231 HTTP date",
-  description: "an IMF-fixdate, e.g. Sun, 10 Sep 2017 19:43:31 GMT",
-  jsonSchema: {
-    type: "string",
-    pattern:
-      "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$"
-  }
-})
+  Schema.decodeTo(Schema.DateTimeUtc.annotate(wholeSecondsAnnotations), {
+    decode: SchemaGetter.transformEffect((s: string, options) =>
+      Result.match(parse(s), {
+        onFailure: (e) => Effect.fail(new SchemaIssue.InvalidValue({ message: e.message }, s, options)),
+        onSuccess: Effect.succeed
+      })
+    ),
+    encode: SchemaGetter.transformEffect((d: DateTime.Utc, options) =>
+      d.epochMilliseconds < MIN_MS || d.epochMilliseconds > MAX_MS
+        ? Effect.fail(new SchemaIssue.InvalidValue({ message: "an HTTP date needs a four-digit year" }, d, options))
+        : Effect.succeed(format(d))
+    )
+  })
+)

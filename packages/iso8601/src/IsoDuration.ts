@@ -4,14 +4,15 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
 import type * as Equal from "effect/Equal"
 import { dual } from "effect/Function"
 import type { Inspectable } from "effect/Inspectable"
-import * as ParseResult from "effect/ParseResult"
 import type { Pipeable } from "effect/Pipeable"
-import * as Schema from "effect/Schema"
+import * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
 import * as internal from "./internal/isoDuration.js"
+import * as parser from "./internal/isoDurationParse.js"
+import * as schemas from "./internal/isoDurationSchema.js"
 
 /**
  * @since 0.1.0
@@ -101,8 +102,6 @@ export type ParseErrorReason =
   | "AlternativeFormat"
   | "OutOfRange"
 
-const preview = (input: string): string => (input.length > 48 ? `${input.slice(0, 45)}...` : input)
-
 /**
  * @since 0.1.0
  * @category errors
@@ -116,14 +115,7 @@ export class IsoDurationParseError extends Data.TaggedError("IsoDurationParseErr
 }> {}
 
 const parseError = (input: string, reason: ParseErrorReason, position: number): IsoDurationParseError =>
-  new IsoDurationParseError({
-    input,
-    position,
-    reason,
-    message: `Invalid ISO 8601 duration ${JSON.stringify(preview(input))} at position ${position}: ${internal.reasonMessage(
-      reason
-    )}`
-  })
+  new IsoDurationParseError({ input, position, reason, message: parser.parseErrorMessage(input, reason, position) })
 
 /**
  * Why fields do not make a duration.
@@ -157,34 +149,41 @@ export const isIsoDuration: (u: unknown) => u is IsoDuration = internal.isIsoDur
  * @example
  * ```ts
  * import { IsoDuration } from "@payrules/iso8601"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * const d = Either.getOrThrow(IsoDuration.parse("PT1.5H"))
+ * const d = Result.getOrThrow(IsoDuration.parse("PT1.5H"))
  * console.log(d.hours, d.minutes) // 1 30
- * console.log(Either.isLeft(IsoDuration.parse("P0.5Y"))) // true: valid ISO 8601, outside Temporal's grammar
+ * console.log(Result.isFailure(IsoDuration.parse("P0.5Y"))) // true: valid ISO 8601, outside Temporal's grammar
  * ```
  *
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (input: string): Either.Either<IsoDuration, IsoDurationParseError> => {
-  const d = internal.scan(input)
+export const parse = (input: string): Result.Result<IsoDuration, IsoDurationParseError> => {
+  const d = parser.scan(input)
   return d === undefined
-    ? Either.left(parseError(input, internal.failure.reason, internal.failure.position))
-    : Either.right(d)
+    ? Result.fail(parseError(input, parser.failure.reason, parser.failure.position))
+    : Result.succeed(d)
 }
 
 /**
  * Like {@link parse}, but throws the `IsoDurationParseError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseUnsafe = (input: string): IsoDuration => {
+  const d = parser.scan(input)
+  if (d === undefined) throw parseError(input, parser.failure.reason, parser.failure.position)
+  return d
+}
+
+/**
+ * @deprecated Use {@link parseUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParse = (input: string): IsoDuration => {
-  const d = internal.scan(input)
-  if (d === undefined) throw parseError(input, internal.failure.reason, internal.failure.position)
-  return d
-}
+export const unsafeParse: (input: string) => IsoDuration = parseUnsafe
 
 /**
  * The canonical string: `P`, the non-zero units, `T` and the non-zero time units, with milliseconds, microseconds and
@@ -202,14 +201,14 @@ export const format: (self: IsoDuration) => string = internal.format
  * @since 0.1.0
  * @category constructors
  */
-export const make = (fields: Fields): Either.Either<IsoDuration, InvalidIsoDurationFields> => {
+export const make = (fields: Fields): Result.Result<IsoDuration, InvalidIsoDurationFields> => {
   let positive = false
   let negative = false
   const abs: Array<number> = []
   for (const name of internal.fieldNames) {
     const v = fields[name] ?? 0
     if (!Number.isInteger(v)) {
-      return Either.left(
+      return Result.fail(
         new InvalidIsoDurationFields({ reason: "NotAnInteger", field: name, message: `${name} must be an integer` })
       )
     }
@@ -217,7 +216,7 @@ export const make = (fields: Fields): Either.Either<IsoDuration, InvalidIsoDurat
     if (v < 0) negative = true
     const a = Math.abs(v)
     if (a > 999 && (name === "milliseconds" || name === "microseconds" || name === "nanoseconds")) {
-      return Either.left(
+      return Result.fail(
         new InvalidIsoDurationFields({
           reason: "SubsecondOverflow",
           field: name,
@@ -228,7 +227,7 @@ export const make = (fields: Fields): Either.Either<IsoDuration, InvalidIsoDurat
     abs.push(a)
   }
   if (positive && negative) {
-    return Either.left(
+    return Result.fail(
       new InvalidIsoDurationFields({
         reason: "MixedSigns",
         field: undefined,
@@ -249,24 +248,31 @@ export const make = (fields: Fields): Either.Either<IsoDuration, InvalidIsoDurat
     number
   ]
   if (!internal.magnitudesInRange(y, mo, w, d, h, mi, s, ms, us, ns)) {
-    return Either.left(
+    return Result.fail(
       new InvalidIsoDurationFields({
         reason: "OutOfRange",
         field: undefined,
-        message: internal.reasonMessage("OutOfRange")
+        message: parser.reasonMessage("OutOfRange")
       })
     )
   }
-  return Either.right(internal.fromMagnitudes(negative, y, mo, w, d, h, mi, s, ms, us, ns))
+  return Result.succeed(internal.fromMagnitudes(negative, y, mo, w, d, h, mi, s, ms, us, ns))
 }
 
 /**
- * Like {@link make}, but throws.
+ * Like {@link make}, but throws the `InvalidIsoDurationFields`.
  *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const makeUnsafe = (fields: Fields): IsoDuration => Result.getOrThrowWith(make(fields), (e) => e)
+
+/**
+ * @deprecated Use {@link makeUnsafe}.
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeMake = (fields: Fields): IsoDuration => Either.getOrThrowWith(make(fields), (e) => e)
+export const unsafeMake: (fields: Fields) => IsoDuration = makeUnsafe
 
 /**
  * The zero duration (`PT0S`).
@@ -320,22 +326,7 @@ export const hasCalendarPart = (self: IsoDuration): boolean =>
  * @since 0.1.0
  * @category combinators
  */
-export const negate = (self: IsoDuration): IsoDuration =>
-  self.sign === 0
-    ? self
-    : internal.fromMagnitudes(
-        self.sign > 0,
-        Math.abs(self.years),
-        Math.abs(self.months),
-        Math.abs(self.weeks),
-        Math.abs(self.days),
-        Math.abs(self.hours),
-        Math.abs(self.minutes),
-        Math.abs(self.seconds),
-        Math.abs(self.milliseconds),
-        Math.abs(self.microseconds),
-        Math.abs(self.nanoseconds)
-      )
+export const negate: (self: IsoDuration) => IsoDuration = internal.negate
 
 /**
  * The calendar part: years, months, weeks and days, which are added on the wall clock (their length in time depends
@@ -344,20 +335,7 @@ export const negate = (self: IsoDuration): IsoDuration =>
  * @since 0.1.0
  * @category combinators
  */
-export const calendarPart = (self: IsoDuration): IsoDuration =>
-  internal.fromMagnitudes(
-    self.sign < 0,
-    Math.abs(self.years),
-    Math.abs(self.months),
-    Math.abs(self.weeks),
-    Math.abs(self.days),
-    0,
-    0,
-    0,
-    0,
-    0,
-    0
-  )
+export const calendarPart: (self: IsoDuration) => IsoDuration = internal.calendarPart
 
 /**
  * The exact-time part: hours down to nanoseconds, which are added as elapsed time.
@@ -365,20 +343,7 @@ export const calendarPart = (self: IsoDuration): IsoDuration =>
  * @since 0.1.0
  * @category combinators
  */
-export const timePart = (self: IsoDuration): IsoDuration =>
-  internal.fromMagnitudes(
-    self.sign < 0,
-    0,
-    0,
-    0,
-    0,
-    Math.abs(self.hours),
-    Math.abs(self.minutes),
-    Math.abs(self.seconds),
-    Math.abs(self.milliseconds),
-    Math.abs(self.microseconds),
-    Math.abs(self.nanoseconds)
-  )
+export const timePart: (self: IsoDuration) => IsoDuration = internal.timePart
 
 /**
  * Both parts at once: `{ calendar, time }`.
@@ -402,127 +367,41 @@ export const timeNanoseconds = (self: IsoDuration): bigint =>
   BigInt(self.milliseconds * 1_000_000 + self.microseconds * 1_000 + self.nanoseconds)
 
 /**
- * An `IsoDuration` value as a Schema (no transformation). Its arbitrary generates durations within Temporal's range,
- * mostly of realistic sizes, with every combination of units and both signs.
+ * An `IsoDuration` value as a Schema (no transformation). Its arbitrary (`Arbitrary.schema(IsoDurationFromSelf)`)
+ * generates durations within Temporal's range, of realistic sizes, with every combination of units and both signs;
+ * its JSON codec (`Schema.toCodecJson`) is the duration string.
+ *
+ * @example
+ * ```ts
+ * import { IsoDuration } from "@payrules/iso8601"
+ * import { Arbitrary, Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   const durations = yield* Arbitrary.sampleEffect(Arbitrary.schema(IsoDuration.IsoDurationFromSelf), { count: 3 })
+ *   console.log(durations.map(IsoDuration.format))
+ * })
+ * ```
  *
  * @since 0.1.0
  * @category schemas
  */
-export const IsoDurationFromSelf: Schema.Schema<IsoDuration> = Schema.declare(isIsoDuration, {
-  identifier: "IsoDuration",
-  description: "an ISO 8601 duration",
-  pretty: () => (d) => `IsoDuration(${format(d)})`,
-  equivalence: () => internal.equals,
-  arbitrary: () => (fc) => {
-    const small = (max: number) => fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max }))
-    const sub = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max: 999 }))
-    return fc
-      .record({
-        negative: fc.boolean(),
-        years: small(200),
-        months: small(36),
-        weeks: small(60),
-        days: small(400),
-        hours: small(100),
-        minutes: small(200),
-        seconds: small(100_000),
-        milliseconds: sub,
-        microseconds: sub,
-        nanoseconds: sub
-      })
-      .map(({ negative, ...f }) =>
-        internal.fromMagnitudes(
-          negative,
-          f.years,
-          f.months,
-          f.weeks,
-          f.days,
-          f.hours,
-          f.minutes,
-          f.seconds,
-          f.milliseconds,
-          f.microseconds,
-          f.nanoseconds
-        )
-      )
-  }
-})
+export const IsoDurationFromSelf: Schema.declare<IsoDuration> = schemas.IsoDurationFromSelf
 
 /**
  * A duration string (Temporal's grammar) decoded to an {@link IsoDuration}; encodes to the canonical {@link format}.
+ * A string outside the grammar fails with the message of the {@link IsoDurationParseError}. Its arbitrary is the one
+ * of {@link IsoDurationFromSelf}; its JSON Schema is a string with the grammar's pattern.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const IsoDurationFromString: Schema.Schema<IsoDuration, string> = Schema.transformOrFail(
-  Schema.String,
-  IsoDurationFromSelf,
-  {
-    strict: true,
-    decode: (s, _, ast) => {
-      const d = internal.scan(s)
-      return d === undefined
-        ? ParseResult.fail(
-            new ParseResult.Type(ast, s, parseError(s, internal.failure.reason, internal.failure.position).message)
-          )
-        : ParseResult.succeed(d)
-    },
-    encode: (d) => ParseResult.succeed(format(d))
-  }
-).annotations({
-  identifier: "IsoDurationFromString",
-  title: "ISO 8601 duration",
-  description: "an ISO 8601 duration in Temporal's grammar, e.g. P1M, P1Y2M3DT4H5M6.5S, PT36H",
-  examples: [internal.scan("P1M")!, internal.scan("PT2H")!],
-  jsonSchema: {
-    type: "string",
-    pattern:
-      "^[+-]?[Pp](?=[0-9Tt])(?:[0-9]+[Yy])?(?:[0-9]+[Mm])?(?:[0-9]+[Ww])?(?:[0-9]+[Dd])?(?:[Tt](?=[0-9])(?:[0-9]+(?:[.,][0-9]{1,9})?[Hh])?(?:[0-9]+(?:[.,][0-9]{1,9})?[Mm])?(?:[0-9]+(?:[.,][0-9]{1,9})?[Ss])?)?$"
-  }
-})
-
-const DAYS_ONLY = /^P([0-9]+)D$/
+export const IsoDurationFromString: Schema.Codec<IsoDuration, string> = schemas.IsoDurationFromString
 
 /**
  * The days-only form of a subscription trial: `^P[0-9]+D$` with at least one day (`P14D`); no other unit, no time
- * part, no sign, no lower-case designators.
+ * part, no sign, no lower-case designators. Its arbitrary generates 1 to 3660 days.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const DaysOnlyFromString: Schema.Schema<IsoDuration, string> = Schema.transformOrFail(
-  Schema.String,
-  IsoDurationFromSelf,
-  {
-    strict: true,
-    decode: (s, _, ast) => {
-      const m = DAYS_ONLY.exec(s)
-      if (m === null) {
-        const parsed = internal.scan(s)
-        const why =
-          parsed === undefined
-            ? parseError(s, internal.failure.reason, internal.failure.position).message
-            : `${JSON.stringify(preview(s))} is a duration, but a trial allows days only, as P<n>D (e.g. P14D)`
-        return ParseResult.fail(new ParseResult.Type(ast, s, why))
-      }
-      const d = internal.scan(s)
-      if (d === undefined) {
-        return ParseResult.fail(
-          new ParseResult.Type(ast, s, parseError(s, internal.failure.reason, internal.failure.position).message)
-        )
-      }
-      if (d.sign === 0) return ParseResult.fail(new ParseResult.Type(ast, s, "a trial lasts at least one day (P1D)"))
-      return ParseResult.succeed(d)
-    },
-    encode: (d, _, ast) =>
-      d.sign > 0 && !hasTimePart(d) && d.years === 0 && d.months === 0 && d.weeks === 0
-        ? ParseResult.succeed(`P${d.days}D`)
-        : ParseResult.fail(new ParseResult.Type(ast, d, `${format(d)} is not a days-only duration`))
-  }
-).annotations({
-  identifier: "DaysOnlyFromString",
-  title: "days-only ISO 8601 duration",
-  description: "a number of days, at least 1, as P<n>D (e.g. P14D)",
-  arbitrary: () => (fc) => fc.integer({ min: 1, max: 3660 }).map((n) => internal.scan(`P${n}D`)!),
-  jsonSchema: { type: "string", pattern: "^P[0-9]+D$" }
-})
+export const DaysOnlyFromString: Schema.Codec<IsoDuration, string> = schemas.DaysOnlyFromString

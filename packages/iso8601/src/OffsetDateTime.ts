@@ -7,9 +7,14 @@
  */
 import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Effect from "effect/Effect"
+import type * as Equivalence from "effect/Equivalence"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaIssue from "effect/SchemaIssue"
 import {
   civilFromDays,
   DAY_MS,
@@ -189,13 +194,8 @@ const scan = (s: string): Parsed | undefined => {
   return { epochMillis, offsetMillis }
 }
 
-const toZoned = (p: Parsed): DateTime.Zoned | undefined => {
-  try {
-    return DateTime.unsafeMakeZoned(p.epochMillis, { timeZone: p.offsetMillis })
-  } catch {
-    return undefined
-  }
-}
+const toZoned = (p: Parsed): DateTime.Zoned | undefined =>
+  Option.getOrUndefined(DateTime.makeZoned(p.epochMillis, { timeZone: p.offsetMillis }))
 
 /**
  * Parses an ISO 8601 date-time that carries `Z` or an offset (`+01:00`, `+0100`, `+01`): `YYYY-MM-DD`, `T` (or a
@@ -205,20 +205,27 @@ const toZoned = (p: Parsed): DateTime.Zoned | undefined => {
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (input: string): Either.Either<DateTime.Zoned, OffsetDateTimeParseError> => {
+export const parse = (input: string): Result.Result<DateTime.Zoned, OffsetDateTimeParseError> => {
   const p = scan(input)
-  if (p === undefined) return Either.left(parseError(input, failure.reason, failure.position))
+  if (p === undefined) return Result.fail(parseError(input, failure.reason, failure.position))
   const z = toZoned(p)
-  return z === undefined ? Either.left(parseError(input, "OutOfRange", 0)) : Either.right(z)
+  return z === undefined ? Result.fail(parseError(input, "OutOfRange", 0)) : Result.succeed(z)
 }
 
 /**
- * Like {@link parse}, but throws.
+ * Like {@link parse}, but throws the `OffsetDateTimeParseError`.
  *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseUnsafe = (input: string): DateTime.Zoned => Result.getOrThrowWith(parse(input), (e) => e)
+
+/**
+ * @deprecated Use {@link parseUnsafe}.
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParse = (input: string): DateTime.Zoned => Either.getOrThrowWith(parse(input), (e) => e)
+export const unsafeParse: (input: string) => DateTime.Zoned = parseUnsafe
 
 const formatOffset = (offsetMillis: number): string => {
   if (offsetMillis === 0) return "Z"
@@ -235,7 +242,7 @@ const formatOffset = (offsetMillis: number): string => {
  */
 export const format = (self: DateTime.DateTime): string => {
   const offset = self._tag === "Utc" ? 0 : DateTime.zonedOffset(self)
-  const wall = self.epochMillis + offset
+  const wall = self.epochMilliseconds + offset
   const epochDay = Math.floor(wall / DAY_MS)
   let msOfDay = wall - epochDay * DAY_MS
   const date = civilFromDays(epochDay, { year: 0, month: 0, day: 0 })
@@ -251,54 +258,60 @@ export const format = (self: DateTime.DateTime): string => {
 
 const arbitraryOffsetsMinutes = [
   -720, -600, -570, -480, -300, -240, -210, -180, 0, 60, 120, 180, 270, 330, 345, 480, 525, 570, 600, 630, 765, 780, 840
-]
+] as const
+
+/** What the arbitrary draws: an instant between 1900 and 2200 and a real-world offset in minutes */
+const Drawn = Schema.Struct({
+  epochMilliseconds: Schema.Int.check(Schema.isBetween({ minimum: -2_208_988_800_000, maximum: 7_258_118_400_000 })),
+  offsetMinutes: Schema.Literals(arbitraryOffsetsMinutes)
+})
+
+const offsetDateTimeAnnotations: Schema.Annotations.Declaration<DateTime.Zoned> = {
+  identifier: "OffsetDateTime",
+  toCodecArbitrary: (): SchemaAST.Link =>
+    Schema.link<DateTime.Zoned>()(Drawn, {
+      decode: SchemaGetter.transform(({ epochMilliseconds, offsetMinutes }) =>
+        DateTime.makeZonedUnsafe(epochMilliseconds, { timeZone: offsetMinutes * 60_000 })
+      ),
+      encode: SchemaGetter.forbiddenEncoding
+    }),
+  // the same instant at the same offset: what a round trip through the text keeps
+  toEquivalence: (): Equivalence.Equivalence<DateTime.Zoned> => (a, b) =>
+    a.epochMilliseconds === b.epochMilliseconds && DateTime.zonedOffset(a) === DateTime.zonedOffset(b)
+}
 
 /**
- * A `DateTime.Zoned` with a fixed offset, as a Schema value. Its arbitrary draws instants between 1900 and 2200 at
- * real-world offsets (including the half and quarter hours of India, Nepal and Chatham).
+ * A `DateTime.Zoned` with a fixed offset, as a Schema value (effect's `Schema.DateTimeZoned`, with its JSON codec).
+ * Its arbitrary (`Arbitrary.schema(OffsetDateTimeFromSelf)`) draws instants between 1900 and 2200 at real-world
+ * offsets (including the half and quarter hours of India, Nepal and Chatham); two values are equivalent when they
+ * are the same instant at the same offset.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const OffsetDateTimeFromSelf: Schema.Schema<DateTime.Zoned> = Schema.DateTimeZonedFromSelf.annotations({
-  identifier: "OffsetDateTime",
-  arbitrary: () => (fc) =>
-    fc
-      .record({
-        epochMillis: fc.integer({ min: -2_208_988_800_000, max: 7_258_118_400_000 }),
-        offset: fc.constantFrom(...arbitraryOffsetsMinutes)
-      })
-      .map(({ epochMillis, offset }) => DateTime.unsafeMakeZoned(epochMillis, { timeZone: offset * 60_000 })),
-  equivalence: () => (a, b) => a.epochMillis === b.epochMillis && DateTime.zonedOffset(a) === DateTime.zonedOffset(b)
-})
+export const OffsetDateTimeFromSelf: Schema.DateTimeZoned = Schema.DateTimeZoned.annotate(offsetDateTimeAnnotations)
 
 /**
  * An ISO 8601 date-time string with a timezone, decoded to a `DateTime.Zoned` at the written offset; encodes back to
- * RFC 3339 with the same offset.
+ * RFC 3339 with the same offset. A string that is not one fails with the message of the
+ * {@link OffsetDateTimeParseError}.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const OffsetDateTimeFromString: Schema.Schema<DateTime.Zoned, string> = Schema.transformOrFail(
-  Schema.String,
-  OffsetDateTimeFromSelf,
-  {
-    strict: true,
-    decode: (s, _, ast) => {
-      const p = scan(s)
-      if (p === undefined) {
-        return ParseResult.fail(new ParseResult.Type(ast, s, parseError(s, failure.reason, failure.position).message))
-      }
-      const z = toZoned(p)
-      return z === undefined
-        ? ParseResult.fail(new ParseResult.Type(ast, s, parseError(s, "OutOfRange", 0).message))
-        : ParseResult.succeed(z)
-    },
-    encode: (d) => ParseResult.succeed(format(d))
-  }
-).annotations({
+export const OffsetDateTimeFromString: Schema.Codec<DateTime.Zoned, string> = Schema.String.annotate({
   identifier: "OffsetDateTimeFromString",
   title: "ISO 8601 date-time with timezone",
   description: "an ISO 8601 date-time that carries Z or an offset, e.g. 2017-06-05T15:15:13+00:00",
-  jsonSchema: { type: "string", format: "date-time" }
-})
+  format: "date-time"
+}).pipe(
+  Schema.decodeTo(OffsetDateTimeFromSelf, {
+    decode: SchemaGetter.transformEffect((s: string, options) =>
+      Result.match(parse(s), {
+        onFailure: (e) => Effect.fail(new SchemaIssue.InvalidValue({ message: e.message }, s, options)),
+        onSuccess: Effect.succeed
+      })
+    ),
+    encode: SchemaGetter.transform(format)
+  })
+)

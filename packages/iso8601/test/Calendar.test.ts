@@ -2,7 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
 import { readFixture } from "@payrules/vitest"
 import { scaledDuration } from "@payrules/vitest/Durations"
-import { DateTime, Either, FastCheck as fc } from "effect"
+import { DateTime, Result } from "effect"
+import fc from "fast-check"
 import { Temporal } from "temporal-polyfill"
 
 interface AddCase {
@@ -62,19 +63,19 @@ describe("Calendar.addTo against tc39/test262 PlainDate add/subtract", () => {
    */
   const asPlainDateSees = (d: IsoDuration.IsoDuration): IsoDuration.IsoDuration => {
     const wholeDays = Number(IsoDuration.timeNanoseconds(d) / 86_400_000_000_000n)
-    return IsoDuration.unsafeMake({ years: d.years, months: d.months, weeks: d.weeks, days: d.days + wholeDays })
+    return IsoDuration.makeUnsafe({ years: d.years, months: d.months, weeks: d.weeks, days: d.days + wholeDays })
   }
 
   const run = (
     c: AddCase,
     prepare: (d: IsoDuration.IsoDuration) => IsoDuration.IsoDuration
-  ): Either.Either<string, unknown> => {
+  ): Result.Result<string, unknown> => {
     const day = epochDayOf(c.date)
-    if (day === undefined || Math.abs(day * DAY) > MAX_MS) return Either.left("start date outside Date range")
-    return Either.flatMap(IsoDuration.parse(c.duration), (parsed): Either.Either<string, unknown> => {
+    if (day === undefined || Math.abs(day * DAY) > MAX_MS) return Result.fail("start date outside Date range")
+    return Result.flatMap(IsoDuration.parse(c.duration), (parsed): Result.Result<string, unknown> => {
       const d = prepare(c.op === "subtract" ? IsoDuration.negate(parsed) : parsed)
-      return Either.map(Calendar.addTo(DateTime.unsafeMake(day * DAY), d, 1, { overflow: c.overflow }), (r) =>
-        isoDateOf(r.epochMillis)
+      return Result.map(Calendar.addTo(DateTime.makeUnsafe(day * DAY), d, 1, { overflow: c.overflow }), (r) =>
+        isoDateOf(r.epochMilliseconds)
       )
     })
   }
@@ -84,9 +85,9 @@ describe("Calendar.addTo against tc39/test262 PlainDate add/subtract", () => {
     (_, c) => {
       const result = run(c, asPlainDateSees)
       if (c.expected === "RangeError") {
-        expect(Either.isLeft(result)).toBe(true)
+        expect(Result.isFailure(result)).toBe(true)
       } else {
-        expect(result).toEqual(Either.right(c.expected))
+        expect(result).toEqual(Result.succeed(c.expected))
       }
     }
   )
@@ -95,13 +96,13 @@ describe("Calendar.addTo against tc39/test262 PlainDate add/subtract", () => {
   // instant stays in range (a negative sub-day remainder crosses midnight, which PlainDate by definition does not).
   const forward = comparable.filter((c) => {
     const d = IsoDuration.parse(c.duration)
-    if (Either.isLeft(d) || c.expected === "RangeError" || c.expected === "+275760-09-13") return false
-    return (c.op === "add" ? d.right.sign : -d.right.sign) >= 0
+    if (Result.isFailure(d) || c.expected === "RangeError" || c.expected === "+275760-09-13") return false
+    return (c.op === "add" ? d.success.sign : -d.success.sign) >= 0
   })
 
   it("applies durations with their time part as written (forward cases)", () => {
     expect(forward.length).toBeGreaterThan(200)
-    for (const c of forward) expect([c.duration, run(c, (d) => d)]).toEqual([c.duration, Either.right(c.expected)])
+    for (const c of forward) expect([c.duration, run(c, (d) => d)]).toEqual([c.duration, Result.succeed(c.expected)])
   })
 })
 
@@ -129,9 +130,9 @@ const offsetMillis = (zone: string): number | undefined => {
 }
 
 const makeDateTime = (epochMillis: number, zone: string): DateTime.DateTime => {
-  if (zone === "UTC") return DateTime.unsafeMake(epochMillis)
+  if (zone === "UTC") return DateTime.makeUnsafe(epochMillis)
   const offset = offsetMillis(zone)
-  return DateTime.unsafeMakeZoned(epochMillis, { timeZone: offset ?? zone })
+  return DateTime.makeZonedUnsafe(epochMillis, { timeZone: offset ?? zone })
 }
 
 /** DST transitions (UTC instants) of the named zones, to start near them. */
@@ -184,7 +185,7 @@ const namedDurations = [
 ]
 
 const smallDuration: fc.Arbitrary<IsoDuration.IsoDuration> = fc.oneof(
-  fc.constantFrom(...namedDurations.map((s) => IsoDuration.unsafeParse(s))),
+  fc.constantFrom(...namedDurations.map((s) => IsoDuration.parseUnsafe(s))),
   fc
     .record({
       negative: fc.boolean(),
@@ -200,7 +201,7 @@ const smallDuration: fc.Arbitrary<IsoDuration.IsoDuration> = fc.oneof(
       nanoseconds: fc.integer({ min: 0, max: 999 })
     })
     .map(({ negative, ...f }) => {
-      const d = IsoDuration.unsafeMake(f)
+      const d = IsoDuration.makeUnsafe(f)
       return negative ? IsoDuration.negate(d) : d
     })
 )
@@ -215,8 +216,8 @@ describe("Calendar.addTo agrees with Temporal.ZonedDateTime.prototype.add", () =
     fc.assert(
       fc.property(instant, fc.constantFrom(...zones), smallDuration, (ms, zone, d) => {
         const dt = makeDateTime(ms, zone)
-        const ours = Either.getOrThrow(Calendar.addTo(dt, d))
-        expect(ours.epochMillis).toBe(temporalAdd(ms, zone, d, 1))
+        const ours = Result.getOrThrow(Calendar.addTo(dt, d))
+        expect(ours.epochMilliseconds).toBe(temporalAdd(ms, zone, d, 1))
         expect(ours._tag).toBe(dt._tag)
         if (ours._tag === "Zoned" && dt._tag === "Zoned") expect(ours.zone).toEqual(dt.zone)
       }),
@@ -232,8 +233,8 @@ describe("Calendar.addTo agrees with Temporal.ZonedDateTime.prototype.add", () =
         smallDuration,
         fc.integer({ min: -40, max: 40 }),
         (ms, zone, d, k) => {
-          const ours = Either.getOrThrow(Calendar.addTo(makeDateTime(ms, zone), d, k))
-          expect(ours.epochMillis).toBe(temporalAdd(ms, zone, d, k))
+          const ours = Result.getOrThrow(Calendar.addTo(makeDateTime(ms, zone), d, k))
+          expect(ours.epochMilliseconds).toBe(temporalAdd(ms, zone, d, k))
         }
       ),
       { numRuns: 2000 }
@@ -242,79 +243,82 @@ describe("Calendar.addTo agrees with Temporal.ZonedDateTime.prototype.add", () =
 })
 
 describe("Calendar.addTo examples", () => {
-  const P1M = IsoDuration.unsafeParse("P1M")
+  const P1M = IsoDuration.parseUnsafe("P1M")
   const iso = (dt: DateTime.DateTime) => DateTime.formatIso(dt)
 
   it("Jan 31 + k x P1M is computed from the anchor: Feb 29, Mar 31, Apr 30 (never Mar 29)", () => {
-    const jan31 = DateTime.unsafeMake("2024-01-31T09:00:00Z")
-    const steps = [1, 2, 3].map((k) => iso(Calendar.unsafeAddTo(jan31, P1M, k)))
+    const jan31 = DateTime.makeUnsafe("2024-01-31T09:00:00Z")
+    const steps = [1, 2, 3].map((k) => iso(Calendar.addToUnsafe(jan31, P1M, k)))
+    expect(Calendar.unsafeAddTo).toBe(Calendar.addToUnsafe)
     expect(steps).toEqual(["2024-02-29T09:00:00.000Z", "2024-03-31T09:00:00.000Z", "2024-04-30T09:00:00.000Z"])
   })
 
   it("overflow reject refuses a day that does not exist", () => {
-    const jan31 = DateTime.unsafeMake("2023-01-31T00:00:00Z")
+    const jan31 = DateTime.makeUnsafe("2023-01-31T00:00:00Z")
     const r = Calendar.addTo(jan31, P1M, 1, { overflow: "reject" })
-    expect(Either.getOrThrow(Either.flip(r)).reason).toBe("Overflow")
+    expect(Result.getOrThrow(Result.flip(r)).reason).toBe("Overflow")
   })
 
   it("PT24H across the London spring-forward is exact time; P1D is wall-clock (D2)", () => {
-    const start = DateTime.unsafeMakeZoned("2024-03-30T12:00:00Z", { timeZone: "Europe/London" })
-    const plus24h = Calendar.unsafeAddTo(start, IsoDuration.unsafeParse("PT24H"))
+    const start = DateTime.makeZonedUnsafe("2024-03-30T12:00:00Z", { timeZone: "Europe/London" })
+    const plus24h = Calendar.addToUnsafe(start, IsoDuration.parseUnsafe("PT24H"))
     expect(DateTime.formatIsoZoned(plus24h)).toBe("2024-03-31T13:00:00.000+01:00[Europe/London]")
-    const plus1d = Calendar.unsafeAddTo(start, IsoDuration.unsafeParse("P1D"))
+    const plus1d = Calendar.addToUnsafe(start, IsoDuration.parseUnsafe("P1D"))
     expect(DateTime.formatIsoZoned(plus1d)).toBe("2024-03-31T12:00:00.000+01:00[Europe/London]")
   })
 
   it("a wall-clock time in the spring-forward gap moves forward (compatible)", () => {
-    const start = DateTime.unsafeMakeZoned("2024-03-30T01:30:00Z", { timeZone: "Europe/London" })
-    const r = Calendar.unsafeAddTo(start, IsoDuration.unsafeParse("P1D"))
+    const start = DateTime.makeZonedUnsafe("2024-03-30T01:30:00Z", { timeZone: "Europe/London" })
+    const r = Calendar.addToUnsafe(start, IsoDuration.parseUnsafe("P1D"))
     expect(DateTime.formatIsoZoned(r)).toBe("2024-03-31T02:30:00.000+01:00[Europe/London]")
   })
 
   it("a wall-clock time in the fall-back overlap takes the earlier offset (compatible)", () => {
-    const start = DateTime.unsafeMakeZoned("2024-10-26T00:30:00Z", { timeZone: "Europe/London" })
-    const r = Calendar.unsafeAddTo(start, IsoDuration.unsafeParse("P1D"))
+    const start = DateTime.makeZonedUnsafe("2024-10-26T00:30:00Z", { timeZone: "Europe/London" })
+    const r = Calendar.addToUnsafe(start, IsoDuration.parseUnsafe("P1D"))
     expect(DateTime.formatIsoZoned(r)).toBe("2024-10-27T01:30:00.000+01:00[Europe/London]")
   })
 
   it("times 0 is the identity, also in the repeated hour of a fall-back", () => {
     // 01:00 EST on 2025-11-02 is the second 01:00 of that night in New York
-    const second = DateTime.unsafeMakeZoned("2025-11-02T06:00:00Z", { timeZone: "America/New_York" })
-    expect(Calendar.unsafeAddTo(second, IsoDuration.unsafeParse("P1D"), 0).epochMillis).toBe(second.epochMillis)
-    expect(Calendar.unsafeAddTo(second, IsoDuration.unsafeParse("P1D"), 1).epochMillis).toBe(
+    const second = DateTime.makeZonedUnsafe("2025-11-02T06:00:00Z", { timeZone: "America/New_York" })
+    expect(Calendar.addToUnsafe(second, IsoDuration.parseUnsafe("P1D"), 0).epochMilliseconds).toBe(
+      second.epochMilliseconds
+    )
+    expect(Calendar.addToUnsafe(second, IsoDuration.parseUnsafe("P1D"), 1).epochMilliseconds).toBe(
       Date.parse("2025-11-03T06:00:00Z")
     )
   })
 
   it("fixed offsets keep their offset and add on their wall clock", () => {
-    const start = DateTime.unsafeMakeZoned("2024-01-31T23:30:00Z", { timeZone: 5.5 * 3_600_000 })
-    const r = Calendar.unsafeAddTo(start, P1M)
+    const start = DateTime.makeZonedUnsafe("2024-01-31T23:30:00Z", { timeZone: 5.5 * 3_600_000 })
+    const r = Calendar.addToUnsafe(start, P1M)
     expect(DateTime.formatIsoOffset(r)).toBe("2024-03-01T05:00:00.000+05:30")
   })
 
   it("sub-millisecond units round toward the past as Temporal's epochMilliseconds", () => {
-    const start = DateTime.unsafeMake(0)
-    expect(Calendar.unsafeAddTo(start, IsoDuration.unsafeParse("PT0.000999S")).epochMillis).toBe(0)
-    expect(Calendar.unsafeAddTo(start, IsoDuration.unsafeParse("-PT0.000001S")).epochMillis).toBe(-1)
-    expect(Calendar.unsafeAddTo(start, IsoDuration.unsafeParse("PT0.0006S"), 2).epochMillis).toBe(1)
+    const start = DateTime.makeUnsafe(0)
+    expect(Calendar.addToUnsafe(start, IsoDuration.parseUnsafe("PT0.000999S")).epochMilliseconds).toBe(0)
+    expect(Calendar.addToUnsafe(start, IsoDuration.parseUnsafe("-PT0.000001S")).epochMilliseconds).toBe(-1)
+    expect(Calendar.addToUnsafe(start, IsoDuration.parseUnsafe("PT0.0006S"), 2).epochMilliseconds).toBe(1)
   })
 
   it("fails with typed errors out of range and for bad multipliers", () => {
-    const max = DateTime.unsafeMake(MAX_MS)
-    expect(Either.getOrThrow(Either.flip(Calendar.addTo(max, IsoDuration.unsafeParse("P1D")))).reason).toBe(
+    const max = DateTime.makeUnsafe(MAX_MS)
+    expect(Result.getOrThrow(Result.flip(Calendar.addTo(max, IsoDuration.parseUnsafe("P1D")))).reason).toBe(
       "OutOfRange"
     )
-    expect(Either.getOrThrow(Either.flip(Calendar.addTo(max, P1M, 1.5))).reason).toBe("InvalidMultiplier")
+    expect(Result.getOrThrow(Result.flip(Calendar.addTo(max, P1M, 1.5))).reason).toBe("InvalidMultiplier")
     expect(
-      Either.getOrThrow(
-        Either.flip(Calendar.addTo(DateTime.unsafeMake(0), IsoDuration.unsafeParse("PT9007199254740991S")))
+      Result.getOrThrow(
+        Result.flip(Calendar.addTo(DateTime.makeUnsafe(0), IsoDuration.parseUnsafe("PT9007199254740991S")))
       ).reason
     ).toBe("OutOfRange")
   })
 
   it("is dual", () => {
-    const jan31 = DateTime.unsafeMake("2024-01-31T00:00:00Z")
-    expect(Either.map(jan31.pipe(Calendar.addTo(P1M, 2)), iso)).toEqual(Either.right("2024-03-31T00:00:00.000Z"))
+    const jan31 = DateTime.makeUnsafe("2024-01-31T00:00:00Z")
+    expect(Result.map(jan31.pipe(Calendar.addTo(P1M, 2)), iso)).toEqual(Result.succeed("2024-03-31T00:00:00.000Z"))
   })
 })
 
@@ -331,13 +335,15 @@ describe("Calendar.stepsUntil", () => {
           const anchor = makeDateTime(ms, zone)
           // an instant near the offset-th multiple, on either side of the boundary
           const near = Calendar.addToEpochMillis(anchor, d, offset)
-          if (Either.isLeft(near)) return
+          if (Result.isFailure(near)) return
           for (const delta of [-1, 0, 1]) {
-            const target = DateTime.unsafeMake(near.right + delta)
-            const k = Either.getOrThrow(Calendar.stepsUntil(anchor, d, target))
-            expect(Either.getOrThrow(Calendar.addToEpochMillis(anchor, d, k))).toBeLessThanOrEqual(target.epochMillis)
+            const target = DateTime.makeUnsafe(near.success + delta)
+            const k = Result.getOrThrow(Calendar.stepsUntil(anchor, d, target))
+            expect(Result.getOrThrow(Calendar.addToEpochMillis(anchor, d, k))).toBeLessThanOrEqual(
+              target.epochMilliseconds
+            )
             const next = Calendar.addToEpochMillis(anchor, d, k + 1)
-            if (Either.isRight(next)) expect(next.right).toBeGreaterThan(target.epochMillis)
+            if (Result.isSuccess(next)) expect(next.success).toBeGreaterThan(target.epochMilliseconds)
           }
         }
       ),
@@ -346,7 +352,7 @@ describe("Calendar.stepsUntil", () => {
   })
 
   it("refuses a step that is not positive", () => {
-    const r = Calendar.stepsUntil(DateTime.unsafeMake(0), IsoDuration.unsafeParse("-P1D"), DateTime.unsafeMake(0))
-    expect(Either.getOrThrow(Either.flip(r)).reason).toBe("NonPositiveStep")
+    const r = Calendar.stepsUntil(DateTime.makeUnsafe(0), IsoDuration.parseUnsafe("-P1D"), DateTime.makeUnsafe(0))
+    expect(Result.getOrThrow(Result.flip(r)).reason).toBe("NonPositiveStep")
   })
 })

@@ -1,23 +1,25 @@
 import { describe, expect, it } from "@effect/vitest"
 import { HttpDate } from "@payrules/iso8601"
 import { schemaLaws } from "@payrules/vitest"
-import { DateTime, Either, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
 
-const reasonOf = (s: string) => Either.match(HttpDate.parse(s), { onLeft: (e) => e.reason, onRight: () => "ok" })
+const reasonOf = (s: string) => Result.match(HttpDate.parse(s), { onFailure: (e) => e.reason, onSuccess: () => "ok" })
 
 describe("HttpDate", () => {
   it("parses an IMF-fixdate", () => {
-    const d = Either.getOrThrow(HttpDate.parse("Sun, 10 Sep 2017 19:43:31 GMT"))
-    expect(d.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    const d = Result.getOrThrow(HttpDate.parse("Sun, 10 Sep 2017 19:43:31 GMT"))
+    expect(d.epochMilliseconds).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
     expect(HttpDate.format(d)).toBe("Sun, 10 Sep 2017 19:43:31 GMT")
-    expect(HttpDate.format(DateTime.unsafeMake(Date.UTC(2024, 1, 29, 0, 0, 0, 999)))).toBe(
+    expect(HttpDate.parseUnsafe("Sun, 10 Sep 2017 19:43:31 GMT").epochMilliseconds).toBe(d.epochMilliseconds)
+    expect(HttpDate.unsafeParse).toBe(HttpDate.parseUnsafe)
+    expect(HttpDate.format(DateTime.makeUnsafe(Date.UTC(2024, 1, 29, 0, 0, 0, 999)))).toBe(
       "Thu, 29 Feb 2024 00:00:00 GMT"
     )
   })
 
   it("agrees with Date.prototype.toUTCString for the format", () => {
     for (let ms = -2_208_988_800_000; ms < 7_258_118_400_000; ms += 86_400_000 * 97 + 3_599_999) {
-      expect(HttpDate.format(DateTime.unsafeMake(ms))).toBe(new Date(ms).toUTCString())
+      expect(HttpDate.format(DateTime.makeUnsafe(ms))).toBe(new Date(ms).toUTCString())
     }
   })
 
@@ -39,14 +41,14 @@ describe("HttpDate", () => {
   })
 
   it("names the actual weekday", () => {
-    const e = Either.getOrThrow(Either.flip(HttpDate.parse("Mon, 10 Sep 2017 19:43:31 GMT")))
+    const e = Result.getOrThrow(Result.flip(HttpDate.parse("Mon, 10 Sep 2017 19:43:31 GMT")))
     expect(e.message).toContain("is a Sun")
   })
 
   schemaLaws("HttpDateFromString", HttpDate.HttpDateFromString)
 
   it("refuses to encode years that need more than four digits", () => {
-    const r = Schema.encodeEither(HttpDate.HttpDateFromString)(DateTime.unsafeMake(Date.UTC(10_000, 0, 1)))
-    expect(Either.isLeft(r)).toBe(true)
+    const r = Schema.encodeResult(HttpDate.HttpDateFromString)(DateTime.makeUnsafe(Date.UTC(10_000, 0, 1)))
+    expect(Result.isFailure(r)).toBe(true)
   })
 })

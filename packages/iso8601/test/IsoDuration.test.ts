@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { IsoDuration } from "@payrules/iso8601"
 import { readFixture, schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Either, Equal, FastCheck as fc, Schema } from "effect"
+import { Equal, Result, Schema } from "effect"
+import fc from "fast-check"
 import { Temporal } from "temporal-polyfill"
 
 type FieldName = (typeof IsoDuration.fieldNames)[number]
@@ -21,6 +22,50 @@ const corpus = readFixture<Corpus>(import.meta.url, "fixtures/test262-durations.
 const fieldsOf = (d: IsoDuration.Fields): Record<FieldName, number> =>
   Object.fromEntries(IsoDuration.fieldNames.map((f) => [f, d[f] ?? 0])) as Record<FieldName, number>
 
+const signed = (negative: boolean, d: IsoDuration.IsoDuration) => (negative ? IsoDuration.negate(d) : d)
+
+/** 0 three times out of four, else 1..max */
+const mostlyZero = (max: number) => fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max }))
+
+/** Durations of realistic sizes, with every combination of units and both signs, drawn by fast-check */
+const realisticDuration: fc.Arbitrary<IsoDuration.IsoDuration> = fc
+  .record({
+    negative: fc.boolean(),
+    years: mostlyZero(200),
+    months: mostlyZero(36),
+    weeks: mostlyZero(60),
+    days: mostlyZero(400),
+    hours: mostlyZero(100),
+    minutes: mostlyZero(200),
+    seconds: mostlyZero(100_000),
+    milliseconds: mostlyZero(999),
+    microseconds: mostlyZero(999),
+    nanoseconds: mostlyZero(999)
+  })
+  .map(({ negative, ...f }) => signed(negative, IsoDuration.makeUnsafe(f)))
+
+/**
+ * Durations up to Temporal's range limits: years, months and weeks up to 2^32 - 1, days to seconds up to 2^53 s in
+ * total (draws beyond the limit are discarded).
+ */
+const extremeDuration: fc.Arbitrary<IsoDuration.IsoDuration> = fc
+  .record({
+    negative: fc.boolean(),
+    years: mostlyZero(2 ** 32 - 1),
+    months: mostlyZero(2 ** 32 - 1),
+    weeks: mostlyZero(2 ** 32 - 1),
+    days: mostlyZero(104_249_991_374),
+    hours: mostlyZero(2_501_999_792_983),
+    minutes: mostlyZero(150_119_987_579_016),
+    seconds: mostlyZero(Number.MAX_SAFE_INTEGER),
+    milliseconds: mostlyZero(999),
+    microseconds: mostlyZero(999),
+    nanoseconds: mostlyZero(999)
+  })
+  .map(({ negative, ...f }) => Result.map(IsoDuration.make(f), (d) => signed(negative, d)))
+  .filter(Result.isSuccess)
+  .map((r) => r.success)
+
 describe("IsoDuration corpus (tc39/test262)", () => {
   it("has the recorded number of cases", () => {
     expect(corpus.valid).toHaveLength(73)
@@ -30,26 +75,27 @@ describe("IsoDuration corpus (tc39/test262)", () => {
 
   it.each(corpus.valid.map((r) => [r.input, r] as const))("accepts %s with Temporal's fields", (input, record) => {
     const parsed = IsoDuration.parse(input)
-    expect(Either.isRight(parsed)).toBe(true)
-    const d = Either.getOrThrow(parsed)
+    expect(Result.isSuccess(parsed)).toBe(true)
+    const d = Result.getOrThrow(parsed)
     expect(fieldsOf(d)).toEqual(fieldsOf(record))
   })
 
   it.each(corpus.invalid.map((r) => [r.input.slice(0, 40), r] as const))("rejects %s", (_, record) => {
     const parsed = IsoDuration.parse(record.input)
-    expect(Either.isLeft(parsed)).toBe(true)
-    if (Either.isLeft(parsed) && record.category === "range") {
-      expect(parsed.left.reason).toBe("OutOfRange")
+    expect(Result.isFailure(parsed)).toBe(true)
+    if (Result.isFailure(parsed) && record.category === "range") {
+      expect(parsed.failure.reason).toBe("OutOfRange")
     }
   })
 
   it.each(corpus.supplementaryInvalid.map((r) => [r.input] as const))("rejects %j (parser bug reports)", (input) => {
-    expect(Either.isLeft(IsoDuration.parse(input))).toBe(true)
+    expect(Result.isFailure(IsoDuration.parse(input))).toBe(true)
   })
 })
 
 describe("IsoDuration.parse reasons", () => {
-  const reasonOf = (s: string) => Either.match(IsoDuration.parse(s), { onLeft: (e) => e.reason, onRight: () => "ok" })
+  const reasonOf = (s: string) =>
+    Result.match(IsoDuration.parse(s), { onFailure: (e) => e.reason, onSuccess: () => "ok" })
 
   it.each([
     ["", "Empty"],
@@ -88,9 +134,9 @@ describe("IsoDuration.parse reasons", () => {
   })
 
   it("reports the position and a message that names the rule", () => {
-    const e = Either.flip(IsoDuration.parse("P1Y2.5M"))
-    expect(Either.isRight(e)).toBe(true)
-    const error = Either.getOrThrow(e)
+    const e = Result.flip(IsoDuration.parse("P1Y2.5M"))
+    expect(Result.isSuccess(e)).toBe(true)
+    const error = Result.getOrThrow(e)
     expect(error._tag).toBe("IsoDurationParseError")
     expect(error.position).toBe(3)
     expect(error.message).toContain("Temporal")
@@ -99,14 +145,15 @@ describe("IsoDuration.parse reasons", () => {
 
   it("keeps messages short for huge inputs", () => {
     const huge = `P${"9".repeat(100_000)}Y`
-    const error = Either.getOrThrow(Either.flip(IsoDuration.parse(huge)))
+    const error = Result.getOrThrow(Result.flip(IsoDuration.parse(huge)))
     expect(error.reason).toBe("OutOfRange")
     expect(error.message.length).toBeLessThan(400)
   })
 
-  it("unsafeParse throws the typed error", () => {
-    expect(() => IsoDuration.unsafeParse("P")).toThrow(IsoDuration.IsoDurationParseError)
-    expect(IsoDuration.unsafeParse("P1M").months).toBe(1)
+  it("parseUnsafe throws the typed error (unsafeParse is its deprecated alias)", () => {
+    expect(() => IsoDuration.parseUnsafe("P")).toThrow(IsoDuration.IsoDurationParseError)
+    expect(IsoDuration.parseUnsafe("P1M").months).toBe(1)
+    expect(IsoDuration.unsafeParse).toBe(IsoDuration.parseUnsafe)
   })
 })
 
@@ -125,12 +172,12 @@ describe("IsoDuration.format", () => {
     ["P1Y2M3W4DT5H6M7.987654321S", "P1Y2M3W4DT5H6M7.987654321S"],
     ["PT9007199254740991.999999999S", "PT9007199254740991.999999999S"]
   ])("%s -> %s", (input, expected) => {
-    expect(IsoDuration.format(IsoDuration.unsafeParse(input))).toBe(expected)
+    expect(IsoDuration.format(IsoDuration.parseUnsafe(input))).toBe(expected)
   })
 
   it("agrees with Temporal.Duration.prototype.toString on generated durations", () => {
     fc.assert(
-      fc.property(Arbitrary.make(IsoDuration.IsoDurationFromSelf), (d) => {
+      fc.property(realisticDuration, (d) => {
         const t = Temporal.Duration.from(fieldsOf(d))
         expect(IsoDuration.format(d)).toBe(t.toString())
       }),
@@ -138,10 +185,40 @@ describe("IsoDuration.format", () => {
     )
   })
 
-  it("parse(format(d)) equals d", () => {
+  it("agrees with Temporal.Duration.prototype.toString at Temporal's range limits", () => {
     fc.assert(
-      fc.property(Arbitrary.make(IsoDuration.IsoDurationFromSelf), (d) => {
-        const back = Either.getOrThrow(IsoDuration.parse(IsoDuration.format(d)))
+      fc.property(extremeDuration, (d) => {
+        const t = Temporal.Duration.from(fieldsOf(d))
+        expect(IsoDuration.format(d)).toBe(t.toString())
+      }),
+      { numRuns: 500 }
+    )
+  })
+
+  it.prop(
+    "agrees with Temporal.Duration.prototype.toString on the Schema's arbitrary",
+    [IsoDuration.IsoDurationFromSelf],
+    ([d]) => {
+      const t = Temporal.Duration.from(fieldsOf(d))
+      expect(IsoDuration.format(d)).toBe(t.toString())
+    },
+    { arbitrary: { runs: 500 } }
+  )
+
+  it.prop(
+    "parse(format(d)) equals d",
+    [IsoDuration.IsoDurationFromSelf],
+    ([d]) => {
+      const back = Result.getOrThrow(IsoDuration.parse(IsoDuration.format(d)))
+      expect(Equal.equals(back, d)).toBe(true)
+    },
+    { arbitrary: { runs: 1000 } }
+  )
+
+  it("parse(format(d)) equals d at Temporal's range limits", () => {
+    fc.assert(
+      fc.property(extremeDuration, (d) => {
+        const back = Result.getOrThrow(IsoDuration.parse(IsoDuration.format(d)))
         expect(Equal.equals(back, d)).toBe(true)
       }),
       { numRuns: 1000 }
@@ -207,11 +284,11 @@ describe("IsoDuration.parse agrees with temporal-polyfill", () => {
         const ours = IsoDuration.parse(s)
         if (expected === undefined) {
           rejected++
-          expect(Either.isLeft(ours), `${s} should be rejected`).toBe(true)
+          expect(Result.isFailure(ours), `${s} should be rejected`).toBe(true)
         } else {
           accepted++
-          expect(Either.isRight(ours), `${s} should be accepted`).toBe(true)
-          expect(fieldsOf(Either.getOrThrow(ours))).toEqual(fieldsOf(expected))
+          expect(Result.isSuccess(ours), `${s} should be accepted`).toBe(true)
+          expect(fieldsOf(Result.getOrThrow(ours))).toEqual(fieldsOf(expected))
         }
       }),
       { numRuns: 5000 }
@@ -223,7 +300,7 @@ describe("IsoDuration.parse agrees with temporal-polyfill", () => {
 })
 
 describe("IsoDuration helpers", () => {
-  const d = IsoDuration.unsafeParse("P1Y2M3W4DT5H6M7.008009010S")
+  const d = IsoDuration.parseUnsafe("P1Y2M3W4DT5H6M7.008009010S")
 
   it("split into calendar and time parts", () => {
     const { calendar, time } = IsoDuration.split(d)
@@ -237,23 +314,24 @@ describe("IsoDuration helpers", () => {
   it("negate, isZero, equals", () => {
     expect(IsoDuration.format(IsoDuration.negate(d))).toBe("-P1Y2M3W4DT5H6M7.00800901S")
     expect(IsoDuration.equals(IsoDuration.negate(IsoDuration.negate(d)), d)).toBe(true)
-    expect(IsoDuration.isZero(IsoDuration.unsafeParse("PT0S"))).toBe(true)
+    expect(IsoDuration.isZero(IsoDuration.parseUnsafe("PT0S"))).toBe(true)
     expect(IsoDuration.isZero(d)).toBe(false)
     expect(IsoDuration.negate(IsoDuration.zero)).toBe(IsoDuration.zero)
-    expect(Object.is(IsoDuration.negate(IsoDuration.unsafeParse("P1D")).hours, 0)).toBe(true)
+    expect(Object.is(IsoDuration.negate(IsoDuration.parseUnsafe("P1D")).hours, 0)).toBe(true)
   })
 
   it("timeNanoseconds is exact", () => {
-    expect(IsoDuration.timeNanoseconds(IsoDuration.unsafeParse("PT9007199254740991.999999999S"))).toBe(
+    expect(IsoDuration.timeNanoseconds(IsoDuration.parseUnsafe("PT9007199254740991.999999999S"))).toBe(
       9_007_199_254_740_991_999_999_999n
     )
-    expect(IsoDuration.timeNanoseconds(IsoDuration.unsafeParse("-PT1H"))).toBe(-3_600_000_000_000n)
+    expect(IsoDuration.timeNanoseconds(IsoDuration.parseUnsafe("-PT1H"))).toBe(-3_600_000_000_000n)
   })
 
   it("make validates fields", () => {
-    expect(IsoDuration.format(IsoDuration.unsafeMake({ months: 1, days: 15 }))).toBe("P1M15D")
+    expect(IsoDuration.format(IsoDuration.makeUnsafe({ months: 1, days: 15 }))).toBe("P1M15D")
+    expect(IsoDuration.unsafeMake).toBe(IsoDuration.makeUnsafe)
     const reason = (f: IsoDuration.Fields) =>
-      Either.match(IsoDuration.make(f), { onLeft: (e) => e.reason, onRight: () => "ok" })
+      Result.match(IsoDuration.make(f), { onFailure: (e) => e.reason, onSuccess: () => "ok" })
     expect(reason({ years: 1, days: -1 })).toBe("MixedSigns")
     expect(reason({ days: 1.5 })).toBe("NotAnInteger")
     expect(reason({ milliseconds: 1000 })).toBe("SubsecondOverflow")
@@ -262,10 +340,10 @@ describe("IsoDuration helpers", () => {
   })
 
   it("is an Equal value with a stable hash", () => {
-    const a = IsoDuration.unsafeParse("P1M")
-    const b = IsoDuration.unsafeParse("p1m")
+    const a = IsoDuration.parseUnsafe("P1M")
+    const b = IsoDuration.parseUnsafe("p1m")
     expect(Equal.equals(a, b)).toBe(true)
-    expect(Equal.equals(a, IsoDuration.unsafeParse("P30D"))).toBe(false)
+    expect(Equal.equals(a, IsoDuration.parseUnsafe("P30D"))).toBe(false)
     expect(String(a)).toBe("P1M")
     expect(JSON.stringify(a)).toBe('{"_id":"IsoDuration","iso":"P1M"}')
   })
@@ -276,30 +354,45 @@ describe("IsoDuration Schemas", () => {
   schemaLaws("DaysOnlyFromString", IsoDuration.DaysOnlyFromString)
 
   it("IsoDurationFromString decodes and reports the reason", () => {
-    const decode = Schema.decodeUnknownEither(IsoDuration.IsoDurationFromString)
-    expect(Either.map(decode("PT36H"), (d) => d.hours)).toEqual(Either.right(36))
-    const left = Either.getOrThrow(Either.flip(decode("P0.5Y")))
+    const decode = Schema.decodeUnknownResult(IsoDuration.IsoDurationFromString)
+    expect(Result.map(decode("PT36H"), (d) => d.hours)).toEqual(Result.succeed(36))
+    const left = Result.getOrThrow(Result.flip(decode("P0.5Y")))
     expect(left.message).toContain("fractions only on hours, minutes or seconds")
   })
 
   it("DaysOnlyFromString takes P<n>D with n >= 1 only", () => {
-    const decode = Schema.decodeUnknownEither(IsoDuration.DaysOnlyFromString)
-    expect(Either.map(decode("P14D"), (d) => d.days)).toEqual(Either.right(14))
-    expect(Either.map(decode("P014D"), (d) => d.days)).toEqual(Either.right(14))
+    const decode = Schema.decodeUnknownResult(IsoDuration.DaysOnlyFromString)
+    expect(Result.map(decode("P14D"), (d) => d.days)).toEqual(Result.succeed(14))
+    expect(Result.map(decode("P014D"), (d) => d.days)).toEqual(Result.succeed(14))
     for (const bad of ["P0D", "P1W", "PT24H", "P1DT1H", "p14d", "-P14D", "P1.5D", "14", "P1M"]) {
-      expect(Either.isLeft(decode(bad)), bad).toBe(true)
+      expect(Result.isFailure(decode(bad)), bad).toBe(true)
     }
-    const message = Either.getOrThrow(Either.flip(decode("P1W"))).message
+    const message = Result.getOrThrow(Result.flip(decode("P1W"))).message
     expect(message).toContain("days only")
-    expect(Either.getOrThrow(Either.flip(decode("P0D"))).message).toContain("at least one day")
+    expect(Result.getOrThrow(Result.flip(decode("P0D"))).message).toContain("at least one day")
   })
 
-  it("DaysOnlyFromString arbitrary yields days-only durations", () => {
-    fc.assert(
-      fc.property(Arbitrary.make(IsoDuration.DaysOnlyFromString), (d) => {
-        expect(d.days).toBeGreaterThanOrEqual(1)
-        expect(IsoDuration.format(d)).toMatch(/^P[0-9]+D$/)
-      })
-    )
+  it.prop("DaysOnlyFromString arbitrary yields days-only durations", [IsoDuration.DaysOnlyFromString], ([d]) => {
+    expect(d.days).toBeGreaterThanOrEqual(1)
+    expect(IsoDuration.format(d)).toMatch(/^P[0-9]+D$/)
+  })
+
+  it("IsoDurationFromSelf's JSON codec is the duration string", () => {
+    const json = Schema.toCodecJson(IsoDuration.IsoDurationFromSelf)
+    expect(Schema.encodeSync(json)(IsoDuration.parseUnsafe("PT1.5H"))).toBe("PT1H30M")
+    expect(Result.map(Schema.decodeUnknownResult(json)("p1m"), IsoDuration.format)).toEqual(Result.succeed("P1M"))
+    const failure = Result.getOrThrow(Result.flip(Schema.decodeUnknownResult(json)("P0.5Y")))
+    expect(failure.message).toContain("fractions only on hours, minutes or seconds")
+  })
+
+  it("JSON Schemas of the strings carry the grammar's pattern", () => {
+    const patternOf = (schema: Schema.Codec<IsoDuration.IsoDuration, string>) => {
+      const document = Schema.toJsonSchemaDocument(schema)
+      return JSON.stringify(document).match(/"pattern":"((?:[^"\\]|\\.)*)"/)?.[1]
+    }
+    const duration = new RegExp(JSON.parse(`"${patternOf(IsoDuration.IsoDurationFromString)}"`))
+    for (const s of ["P1M", "p1y1m1dt1h1m1s", "-PT1,5H", "P3Y4W"]) expect(duration.test(s), s).toBe(true)
+    for (const s of ["P", "PT", "P1DT", "P0.5Y", "PT01:02:03"]) expect(duration.test(s), s).toBe(false)
+    expect(patternOf(IsoDuration.DaysOnlyFromString)).toBe("^P[0-9]+D$")
   })
 })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { OffsetDateTime } from "@payrules/iso8601"
 import { schemaLaws } from "@payrules/vitest"
-import { DateTime, Either, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
 
 const reasonOf = (s: string) =>
-  Either.match(OffsetDateTime.parse(s), { onLeft: (e) => e.reason, onRight: () => "ok" as const })
+  Result.match(OffsetDateTime.parse(s), { onFailure: (e) => e.reason, onSuccess: () => "ok" as const })
 
 describe("OffsetDateTime.parse", () => {
   it.each([
@@ -20,8 +20,8 @@ describe("OffsetDateTime.parse", () => {
     ["2024-02-29T00:00:00.5Z", Date.UTC(2024, 1, 29) + 500, 0],
     ["2024-02-29T00:00:00,123456789Z", Date.UTC(2024, 1, 29) + 123, 0]
   ])("%s", (input, epochMillis, offset) => {
-    const dt = Either.getOrThrow(OffsetDateTime.parse(input))
-    expect(dt.epochMillis).toBe(epochMillis)
+    const dt = Result.getOrThrow(OffsetDateTime.parse(input))
+    expect(dt.epochMilliseconds).toBe(epochMillis)
     expect(DateTime.zonedOffset(dt)).toBe(offset)
   })
 
@@ -47,16 +47,17 @@ describe("OffsetDateTime.parse", () => {
   })
 
   it("says that the timezone is required", () => {
-    const e = Either.getOrThrow(Either.flip(OffsetDateTime.parse("2017-06-05T15:15:13")))
+    const e = Result.getOrThrow(Result.flip(OffsetDateTime.parse("2017-06-05T15:15:13")))
     expect(e.message).toContain("must end with Z or an offset")
   })
 
   it("formats at the written offset", () => {
-    const round = (s: string) => OffsetDateTime.format(OffsetDateTime.unsafeParse(s))
+    const round = (s: string) => OffsetDateTime.format(OffsetDateTime.parseUnsafe(s))
+    expect(OffsetDateTime.unsafeParse).toBe(OffsetDateTime.parseUnsafe)
     expect(round("2024-03-31T13:00:00+0100")).toBe("2024-03-31T13:00:00+01:00")
     expect(round("2017-06-05T15:15:13+00:00")).toBe("2017-06-05T15:15:13Z")
     expect(round("2024-02-29T00:00:00.5-03:30")).toBe("2024-02-29T00:00:00.500-03:30")
-    expect(OffsetDateTime.format(DateTime.unsafeMake(0))).toBe("1970-01-01T00:00:00Z")
+    expect(OffsetDateTime.format(DateTime.makeUnsafe(0))).toBe("1970-01-01T00:00:00Z")
   })
 })
 
@@ -64,7 +65,7 @@ describe("OffsetDateTime Schemas", () => {
   schemaLaws("OffsetDateTimeFromString", OffsetDateTime.OffsetDateTimeFromString)
 
   it("decodes with a message naming the missing timezone", () => {
-    const r = Schema.decodeUnknownEither(OffsetDateTime.OffsetDateTimeFromString)("2017-06-05T15:15:13")
-    expect(Either.getOrThrow(Either.flip(r)).message).toContain("has no timezone")
+    const r = Schema.decodeUnknownResult(OffsetDateTime.OffsetDateTimeFromString)("2017-06-05T15:15:13")
+    expect(Result.getOrThrow(Result.flip(r)).message).toContain("has no timezone")
   })
 })

@@ -1,5 +1,5 @@
+import * as Schema from "effect/Schema"
 import { getCountrySpecifications } from "ibantools"
-import type { Arb, FastCheckModule } from "./arbitrary.js"
 import { mod97 } from "./mod97.js"
 import { type NationalCheck, nationalChecks } from "./national.js"
 
@@ -194,31 +194,44 @@ export const checkDigits = (code: string, bban: string): string => {
 
 export const format = (iban: string): string => iban.replace(/(.{4})(?=.)/g, "$1 ")
 
-const DIGITS = "0123456789".split("")
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("")
-const ALNUM = [...LETTERS, ...DIGITS]
+/** The longest BBAN of any country: the generated character pools are this long. */
+const LONGEST = Math.max(...[...countries.values()].map((c) => c.length - 4))
 
-const segmentArbitrary = (fc: FastCheckModule, s: Segment): Arb<string> =>
-  fc.string({
-    unit: fc.constantFrom(...(s.kind === "n" ? DIGITS : s.kind === "a" ? LETTERS : ALNUM)),
-    minLength: s.length,
-    maxLength: s.length
-  })
-
-const digitSegments = (segments: ReadonlyArray<Segment>): ReadonlyArray<Segment> =>
-  segments.map((s) => ({ kind: "n", length: s.length }))
+const pool = (alphabet: string) => Schema.String.check(Schema.isPattern(new RegExp(`^[${alphabet}]{${LONGEST}}$`)))
 
 /**
- * Valid IBANs (electronic form) of the given countries (at least one): a BBAN drawn from the country's format, its
- * national check digits computed where the country has them, then the IBAN check digits.
+ * What a generated IBAN is built from: a country among the given ones (at least one), and three strings of digits,
+ * letters, and letters or digits, from which each position of the BBAN takes the character its format asks for.
  */
-export const arbitrary = (fc: FastCheckModule, among: ReadonlyArray<Country>): Arb<string> =>
-  fc.constantFrom(...among).chain((country) => {
-    const national = country.national
-    const segments = national?.digitsOnly === true ? digitSegments(country.segments) : country.segments
-    return fc.tuple(...segments.map((s) => segmentArbitrary(fc, s))).map((parts) => {
-      const drawn = parts.join("")
-      const bban = national === undefined ? drawn : national.complete(drawn)
-      return `${country.code}${checkDigits(country.code, bban)}${bban}`
-    })
+export const source = (among: ReadonlyArray<Country>): Schema.Codec<Source> =>
+  Schema.Struct({
+    country: Schema.Literals(among.map((c) => c.code)),
+    digits: pool("0-9"),
+    letters: pool("A-Z"),
+    alphanumerics: pool("A-Z0-9")
   })
+
+/** What {@link source} generates. */
+export interface Source {
+  readonly country: string
+  readonly digits: string
+  readonly letters: string
+  readonly alphanumerics: string
+}
+
+/**
+ * A valid IBAN (electronic form) built from a generated {@link Source}: the BBAN follows the country's format, its
+ * national check digits are computed where the country has them, then the IBAN check digits.
+ */
+export const build = (drawn: Source): string => {
+  const country = countries.get(drawn.country)!
+  const national = country.national
+  let bban = ""
+  for (const s of country.segments) {
+    const kind = national?.digitsOnly === true ? "n" : s.kind
+    const from = kind === "n" ? drawn.digits : kind === "a" ? drawn.letters : drawn.alphanumerics
+    bban += from.slice(bban.length, bban.length + s.length)
+  }
+  if (national !== undefined) bban = national.complete(bban)
+  return `${country.code}${checkDigits(country.code, bban)}${bban}`
+}

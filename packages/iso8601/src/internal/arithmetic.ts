@@ -117,7 +117,7 @@ const inRange = (ms: number): boolean => ms >= MIN_EPOCH_MS && ms <= MAX_EPOCH_M
  * @internal
  */
 export const addMillis = (self: DateTime.DateTime, d: IsoDuration.IsoDuration, k: number, reject: boolean): number => {
-  const epochMillis = self.epochMillis
+  const epochMillis = self.epochMilliseconds
   const time = timeMillis(d, k)
   if (Number.isNaN(time)) return failNaN("OutOfRange")
   let intermediate = epochMillis

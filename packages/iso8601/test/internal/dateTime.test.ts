@@ -1,22 +1,31 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Equal, Hash } from "effect"
-import { makeUtc, makeZoned } from "../../src/internal/dateTime.js"
+import { withEpochMillis } from "../../src/internal/dateTime.js"
 import { offsetAt, wallToEpoch } from "../../src/internal/zone.js"
 
 const ms = Date.UTC(2024, 2, 31, 0, 30, 15, 250)
 
-describe("fast DateTime constructors behave as effect's", () => {
+describe("DateTime values of calendar arithmetic behave as the ones effect's constructors build", () => {
+  // moved from another instant whose caches (parts, offset) are filled, as Calendar.addTo does, and compared with
+  // values built at `ms` directly: nothing of the other instant may stay
+  const moved = <A extends DateTime.DateTime>(from: A): A => {
+    DateTime.toParts(from)
+    DateTime.toPartsUtc(from)
+    DateTime.formatIso(from)
+    return withEpochMillis(from, ms)
+  }
+  const other = Date.UTC(1999, 11, 31, 23, 59, 59, 999)
   const cases: ReadonlyArray<readonly [string, DateTime.DateTime, DateTime.DateTime]> = [
-    ["Utc", makeUtc(ms), DateTime.unsafeMake(ms)],
+    ["Utc", moved(DateTime.makeUnsafe(other)), DateTime.makeUnsafe(ms)],
     [
       "Zoned offset",
-      makeZoned(ms, DateTime.zoneMakeOffset(19_800_000)),
-      DateTime.unsafeMakeZoned(ms, { timeZone: 19_800_000 })
+      moved(DateTime.makeZonedUnsafe(other, { timeZone: DateTime.zoneMakeOffset(19_800_000) })),
+      DateTime.makeZonedUnsafe(ms, { timeZone: 19_800_000 })
     ],
     [
       "Zoned named",
-      makeZoned(ms, DateTime.zoneUnsafeMakeNamed("Europe/London")),
-      DateTime.unsafeMakeZoned(ms, { timeZone: "Europe/London" })
+      moved(DateTime.makeZonedUnsafe(other, { timeZone: DateTime.zoneMakeNamedUnsafe("Europe/London") })),
+      DateTime.makeZonedUnsafe(ms, { timeZone: "Europe/London" })
     ]
   ]
 
@@ -34,7 +43,7 @@ describe("fast DateTime constructors behave as effect's", () => {
     expect(DateTime.toPartsUtc(ours)).toEqual(DateTime.toPartsUtc(theirs))
     // the caches effect fills are own, non-enumerable properties, as on effect's values
     expect(Object.keys(ours)).toEqual(Object.keys(theirs))
-    expect(DateTime.add(ours, { days: 1 }).epochMillis).toBe(DateTime.add(theirs, { days: 1 }).epochMillis)
+    expect(DateTime.add(ours, { days: 1 }).epochMilliseconds).toBe(DateTime.add(theirs, { days: 1 }).epochMilliseconds)
     expect(DateTime.formatIso(DateTime.startOf(ours, "month"))).toBe(
       DateTime.formatIso(DateTime.startOf(theirs, "month"))
     )
@@ -50,7 +59,7 @@ describe("zone offsets", () => {
   it("agree with effect for a range of instants in DST zones", () => {
     for (const zone of ["Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu"]) {
       for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2030, 0, 1); t += 3_600_000 * 37 + 60_000 * 7) {
-        const effectOffset = DateTime.zonedOffset(DateTime.unsafeMakeZoned(t, { timeZone: zone }))
+        const effectOffset = DateTime.zonedOffset(DateTime.makeZonedUnsafe(t, { timeZone: zone }))
         expect(offsetAt(zone, t)).toBe(effectOffset)
       }
     }
