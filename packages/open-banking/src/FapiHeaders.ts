@@ -18,12 +18,11 @@
 import { HttpDate } from "@payrules/iso8601"
 import type * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
-import type * as Either from "effect/Either"
-import type * as ParseResult from "effect/ParseResult"
 import * as Random from "effect/Random"
+import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as IpAddress from "./IpAddress.js"
-import { preview } from "./internal/text.js"
+import { oneOfPattern, preview } from "./internal/text.js"
 import type { Profile } from "./Profile.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
@@ -38,56 +37,52 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
  */
 export const isInteractionId = (s: string): boolean => UUID.test(s)
 
+const LOWER_UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+
 /**
- * The `x-fapi-interaction-id` value: an RFC 4122 UUID (see {@link isInteractionId}), kept as written.
+ * The `x-fapi-interaction-id` value: an RFC 4122 UUID (see {@link isInteractionId}), kept as written. Its arbitrary
+ * draws UUIDs of versions 1 to 8, in lower or upper case.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const InteractionId: Schema.Schema<string> = Schema.String.pipe(
-  Schema.filter(
-    (s) =>
+export const InteractionId: Schema.Codec<string> = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) =>
       UUID.test(s) ||
-      `x-fapi-interaction-id must be an RFC 4122 UUID such as 93bac548-d2de-4546-b106-880a5018460d, got ${JSON.stringify(preview(s))}`
-  ),
-  Schema.annotations({
-    identifier: "InteractionId",
-    description: "an RFC 4122 UUID used as correlation id",
-    jsonSchema: { type: "string", pattern: UUID.source },
-    arbitrary: () => (fc) =>
-      fc
-        .tuple(
-          fc.hexaString({ minLength: 8, maxLength: 8 }),
-          fc.hexaString({ minLength: 4, maxLength: 4 }),
-          fc.integer({ min: 1, max: 8 }),
-          fc.hexaString({ minLength: 3, maxLength: 3 }),
-          fc.constantFrom("8", "9", "a", "b", "A", "B"),
-          fc.hexaString({ minLength: 3, maxLength: 3 }),
-          fc.hexaString({ minLength: 12, maxLength: 12 }),
-          fc.boolean()
-        )
-        .map(([a, b, version, c, variant, d, e, upper]) => {
-          const id = `${a}-${b}-${version}${c}-${variant}${d}-${e}`
-          return upper ? id.toUpperCase() : id
-        })
-  })
-)
+      `x-fapi-interaction-id must be an RFC 4122 UUID such as 93bac548-d2de-4546-b106-880a5018460d, got ${JSON.stringify(preview(s))}`,
+    {
+      expected: "an RFC 4122 UUID",
+      toJsonSchema: () => ({ pattern: UUID.source }),
+      arbitraryConstraint: {
+        patterns: [
+          { source: `^${LOWER_UUID}$`, flags: "" },
+          { source: `^${LOWER_UUID.replaceAll("a-f", "A-F").replace("89ab", "89AB")}$`, flags: "" }
+        ]
+      }
+    }
+  )
+).annotate({ identifier: "InteractionId", description: "an RFC 4122 UUID used as correlation id" })
 
-const nonEmpty = (name: string) =>
-  Schema.String.pipe(
-    Schema.filter((s) => (s.length > 0 ? undefined : `${name} must not be empty`), {
-      jsonSchema: { minLength: 1 }
+const nonEmpty = (name: string, generated?: ReadonlyArray<string>) =>
+  Schema.String.check(
+    Schema.makeFilter((s: string) => (s.length > 0 ? undefined : `${name} must not be empty`), {
+      expected: "a non-empty string",
+      toJsonSchema: () => ({ minLength: 1 }),
+      arbitraryConstraint:
+        generated === undefined ? { minLength: 1 } : { patterns: [{ source: oneOfPattern(generated), flags: "" }] }
     })
   )
 
-const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+const opt = Schema.optionalKey
 
 const common = {
-  "x-fapi-financial-id": nonEmpty("x-fapi-financial-id").annotations({
-    description: "the id of the account-servicing institution (ASPSP) the request is issued to",
-    arbitrary: () => (fc) => fc.constantFrom("001580000103UAvAAM", "0015800000jfwxXAAQ", "aspsp-1")
-  }),
-  authorization: Schema.Redacted(nonEmpty("authorization")).annotations({
+  "x-fapi-financial-id": nonEmpty("x-fapi-financial-id", [
+    "001580000103UAvAAM",
+    "0015800000jfwxXAAQ",
+    "aspsp-1"
+  ]).annotate({ description: "the id of the account-servicing institution (ASPSP) the request is issued to" }),
+  authorization: Schema.RedactedFromValue(nonEmpty("authorization")).annotate({
     description: "the access token, kept as a Redacted value so that it never reaches logs"
   }),
   "x-fapi-interaction-id": opt(InteractionId),
@@ -104,7 +99,7 @@ const common = {
 export const Revolut = Schema.Struct({
   ...common,
   "x-fapi-customer-last-logged-time": opt(HttpDate.HttpDateFromString)
-}).annotations({ identifier: "RevolutFapiHeaders", description: "FAPI request headers (revolut profile)" })
+}).annotate({ identifier: "RevolutFapiHeaders", description: "FAPI request headers (revolut profile)" })
 
 /**
  * Decoded `revolut` headers.
@@ -123,7 +118,7 @@ export interface Revolut extends Schema.Schema.Type<typeof Revolut> {}
 export const Obie = Schema.Struct({
   ...common,
   "x-fapi-auth-date": opt(HttpDate.HttpDateFromString)
-}).annotations({ identifier: "ObieFapiHeaders", description: "FAPI request headers (obie-3.1.11 profile)" })
+}).annotate({ identifier: "ObieFapiHeaders", description: "FAPI request headers (obie-3.1.11 profile)" })
 
 /**
  * Decoded `obie-3.1.11` headers.
@@ -147,9 +142,7 @@ export type HeadersOf<P extends Profile> = P extends "revolut" ? Revolut : Obie
  * @since 0.1.0
  * @category models
  */
-export type EncodedOf<P extends Profile> = P extends "revolut"
-  ? Schema.Schema.Encoded<typeof Revolut>
-  : Schema.Schema.Encoded<typeof Obie>
+export type EncodedOf<P extends Profile> = P extends "revolut" ? (typeof Revolut)["Encoded"] : (typeof Obie)["Encoded"]
 
 /**
  * The name of the header that carries the end user's last login with the third party: `x-fapi-customer-last-logged-time`
@@ -169,17 +162,17 @@ export const customerTimeHeader: { readonly [P in Profile]: string } = {
  * @since 0.1.0
  * @category schemas
  */
-export const schema = <P extends Profile>(profile: P): Schema.Schema<HeadersOf<P>, EncodedOf<P>> =>
-  (profile === "revolut" ? Revolut : Obie) as unknown as Schema.Schema<HeadersOf<P>, EncodedOf<P>>
+export const schema = <P extends Profile>(profile: P): Schema.Codec<HeadersOf<P>, EncodedOf<P>> =>
+  (profile === "revolut" ? Revolut : Obie) as unknown as Schema.Codec<HeadersOf<P>, EncodedOf<P>>
 
 const decoders = {
-  revolut: Schema.decodeUnknownEither(Revolut, { errors: "all" }),
-  "obie-3.1.11": Schema.decodeUnknownEither(Obie, { errors: "all" })
+  revolut: Schema.decodeUnknownResult(Revolut, { errors: "all" }),
+  "obie-3.1.11": Schema.decodeUnknownResult(Obie, { errors: "all" })
 }
 
 /**
  * Decodes request headers (an object of lower-case names to string values, such as `request.headers` of
- * @effect/platform) in a profile, reporting every issue at the header's name.
+ * `effect/http`) in a profile, reporting every issue at the header's name.
  *
  * @since 0.1.0
  * @category decoding
@@ -187,14 +180,14 @@ const decoders = {
 export const decode = <P extends Profile>(
   profile: P,
   headers: unknown
-): Either.Either<HeadersOf<P>, ParseResult.ParseError> =>
-  decoders[profile](headers) as Either.Either<HeadersOf<P>, ParseResult.ParseError>
+): Result.Result<HeadersOf<P>, Schema.SchemaError> =>
+  decoders[profile](headers) as Result.Result<HeadersOf<P>, Schema.SchemaError>
 
 /**
  * The headers that must not reach logs or trace spans: the access token and the end user's IP address and user
- * agent (personal data). Add them to `Headers.currentRedactedNames` of @effect/platform, which already redacts
+ * agent (personal data). Add them to `Headers.CurrentRedactedNames` of `effect/http`, which already redacts
  * `authorization`, `cookie`, `set-cookie` and `x-api-key`:
- * `Effect.locally(Headers.currentRedactedNames, [...names, ...FapiHeaders.redactedHeaderNames])`.
+ * `Effect.updateService(effect, Headers.CurrentRedactedNames, (names) => [...names, ...FapiHeaders.redactedHeaderNames])`.
  *
  * @since 0.1.0
  * @category constants
@@ -208,14 +201,14 @@ export const redactedHeaderNames: ReadonlyArray<string> = [
 const HEX = "0123456789abcdef"
 
 /**
- * A fresh UUID version 4 from effect's `Random` service (so that a test can seed it with `Effect.withRandom`): 122
+ * A fresh UUID version 4 from effect's `Random` service (so that a test can seed it with `Random.withSeed`): 122
  * random bits, the version nibble 4 and the RFC 4122 variant.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const randomInteractionId: Effect.Effect<string> = Effect.map(
-  Effect.all(Array.from({ length: 16 }, () => Random.nextIntBetween(0, 256))),
+  Effect.all(Array.from({ length: 16 }, () => Random.nextIntBetween(0, 255))),
   (bytes) => {
     bytes[6] = (bytes[6]! & 0x0f) | 0x40
     bytes[8] = (bytes[8]! & 0x3f) | 0x80
@@ -295,7 +288,7 @@ export interface Finding {
  * `x-fapi-interaction-id` the request sent. A missing one is `InteractionIdNotPlayedBack`, another value
  * `InteractionIdMismatch`; both are warnings, because the body is still the resource asked for and only the
  * correlation with the bank's logs is lost. UUIDs compare without regard to case (RFC 4122). `responseHeaders` has
- * lower-case names, as @effect/platform gives them.
+ * lower-case names, as `effect/http` gives them.
  *
  * @example
  * ```ts

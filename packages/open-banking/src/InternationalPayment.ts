@@ -22,16 +22,18 @@
  * Fields that the tables do not list are tolerated and dropped in both modes; an unknown enum value, a malformed
  * currency code (`gbp`) or a text over its limit is an error in both.
  *
+ * The Schemas carry their arbitraries (effect's `Arbitrary`): `Arbitrary.schema(InternationalPayment.RevolutStrict)`
+ * draws valid payments of the profile and mode, with account identifications valid under their scheme; a lenient
+ * Schema also draws what it admits (unlisted currency codes, a `revolut` payment without `DebtorAccount`).
+ *
  * @since 0.1.0
  */
 
 import type { Currency } from "@payrules/money"
 import type * as BigDecimal from "effect/BigDecimal"
-import type * as Either from "effect/Either"
-import * as JSONSchema from "effect/JSONSchema"
-import type * as ParseResult from "effect/ParseResult"
+import type * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { toDraft202012 } from "./internal/jsonSchema.js"
+import { fromDocument, toDraft202012 } from "./internal/jsonSchema.js"
 import * as limitsInternal from "./internal/paymentLimits.js"
 import { obieLenient, obieStrict, revolutLenient, revolutStrict } from "./internal/paymentSchemas.js"
 import type { Profile } from "./Profile.js"
@@ -76,7 +78,7 @@ export interface Revolut extends Schema.Schema.Type<typeof revolutLenient> {}
  * @since 0.1.0
  * @category models
  */
-export interface RevolutEncoded extends Schema.Schema.Encoded<typeof revolutLenient> {}
+export interface RevolutEncoded extends Schema.Codec.Encoded<typeof revolutLenient> {}
 
 /**
  * A decoded `obie-3.1.11` response.
@@ -92,7 +94,7 @@ export interface Obie extends Schema.Schema.Type<typeof obieStrict> {}
  * @since 0.1.0
  * @category models
  */
-export interface ObieEncoded extends Schema.Schema.Encoded<typeof obieStrict> {}
+export interface ObieEncoded extends Schema.Codec.Encoded<typeof obieStrict> {}
 
 /**
  * A decoded response of either profile: what `InternationalPaymentCheck.check` reads.
@@ -164,7 +166,7 @@ export interface Options {
  * @since 0.1.0
  * @category schemas
  */
-export const RevolutStrict: Schema.Schema<Revolut, RevolutEncoded> = revolutStrict
+export const RevolutStrict: Schema.Codec<Revolut, RevolutEncoded> = revolutStrict
 
 /**
  * The `revolut` response, lenient: any well-formed currency code, `Initiation.DebtorAccount` may be missing.
@@ -172,7 +174,7 @@ export const RevolutStrict: Schema.Schema<Revolut, RevolutEncoded> = revolutStri
  * @since 0.1.0
  * @category schemas
  */
-export const RevolutLenient: Schema.Schema<Revolut, RevolutEncoded> = revolutLenient
+export const RevolutLenient: Schema.Codec<Revolut, RevolutEncoded> = revolutLenient
 
 /**
  * The `obie-3.1.11` response (OBWriteInternationalResponse5), strict: currency codes of the list. `DebtorAccount` is
@@ -181,7 +183,7 @@ export const RevolutLenient: Schema.Schema<Revolut, RevolutEncoded> = revolutLen
  * @since 0.1.0
  * @category schemas
  */
-export const ObieStrict: Schema.Schema<Obie, ObieEncoded> = obieStrict
+export const ObieStrict: Schema.Codec<Obie, ObieEncoded> = obieStrict
 
 /**
  * The `obie-3.1.11` response, lenient: any well-formed currency code.
@@ -189,7 +191,7 @@ export const ObieStrict: Schema.Schema<Obie, ObieEncoded> = obieStrict
  * @since 0.1.0
  * @category schemas
  */
-export const ObieLenient: Schema.Schema<Obie, ObieEncoded> = obieLenient
+export const ObieLenient: Schema.Codec<Obie, ObieEncoded> = obieLenient
 
 const schemas = {
   revolut: { strict: RevolutStrict, lenient: RevolutLenient },
@@ -202,18 +204,23 @@ const schemas = {
  * @since 0.1.0
  * @category schemas
  */
-export const schema = <P extends Profile>(profile: P, options?: Options): Schema.Schema<PaymentOf<P>, EncodedOf<P>> =>
-  schemas[profile][options?.mode ?? "strict"] as unknown as Schema.Schema<PaymentOf<P>, EncodedOf<P>>
+export const schema = <P extends Profile>(profile: P, options?: Options): Schema.Codec<PaymentOf<P>, EncodedOf<P>> =>
+  schemas[profile][options?.mode ?? "strict"] as unknown as Schema.Codec<PaymentOf<P>, EncodedOf<P>>
 
 const decoders = {
   revolut: {
-    strict: Schema.decodeUnknownEither(RevolutStrict, { errors: "all" }),
-    lenient: Schema.decodeUnknownEither(RevolutLenient, { errors: "all" })
+    strict: Schema.decodeUnknownResult(RevolutStrict, { errors: "all" }),
+    lenient: Schema.decodeUnknownResult(RevolutLenient, { errors: "all" })
   },
   "obie-3.1.11": {
-    strict: Schema.decodeUnknownEither(ObieStrict, { errors: "all" }),
-    lenient: Schema.decodeUnknownEither(ObieLenient, { errors: "all" })
+    strict: Schema.decodeUnknownResult(ObieStrict, { errors: "all" }),
+    lenient: Schema.decodeUnknownResult(ObieLenient, { errors: "all" })
   }
+} as const
+
+const encoders = {
+  revolut: Schema.encodeResult(RevolutLenient),
+  "obie-3.1.11": Schema.encodeResult(ObieLenient)
 } as const
 
 /**
@@ -227,8 +234,8 @@ export const decode = <P extends Profile>(
   profile: P,
   input: unknown,
   options?: Options
-): Either.Either<PaymentOf<P>, ParseResult.ParseError> =>
-  decoders[profile][options?.mode ?? "strict"](input) as Either.Either<PaymentOf<P>, ParseResult.ParseError>
+): Result.Result<PaymentOf<P>, Schema.SchemaError> =>
+  decoders[profile][options?.mode ?? "strict"](input) as Result.Result<PaymentOf<P>, Schema.SchemaError>
 
 /**
  * Encodes a decoded response back to its wire form (amounts and rates with their scale, date-times at their offset).
@@ -239,21 +246,21 @@ export const decode = <P extends Profile>(
 export const encode = <P extends Profile>(
   profile: P,
   payment: PaymentOf<P>
-): Either.Either<EncodedOf<P>, ParseResult.ParseError> =>
-  Schema.encodeEither(schemas[profile].lenient as unknown as Schema.Schema<PaymentOf<P>, EncodedOf<P>>)(payment)
+): Result.Result<EncodedOf<P>, Schema.SchemaError> =>
+  (encoders[profile] as unknown as (payment: PaymentOf<P>) => Result.Result<EncodedOf<P>, Schema.SchemaError>)(payment)
 
 /**
  * The JSON Schema (draft 2020-12) of a profile's response in strict mode, as committed in
- * `schemas/international-payment.<profile>.json`. Made by `JSONSchema.make` with target `jsonSchema2020-12`
- * (definitions under `$defs`, `$ref`s to `#/$defs/...`, the 2020-12 `$schema`), then opened to unknown properties
- * (no `additionalProperties: false`) because the decoders tolerate and drop them. What JSON Schema cannot say (the
- * Identification under its SchemeName, code point counts of astral characters aside) is only in the Schemas.
+ * `schemas/international-payment.<profile>.json`. Made by `Schema.toJsonSchemaDocument` (draft 2020-12: definitions
+ * under `$defs`, `$ref`s to `#/$defs/...`), with the 2020-12 `$schema`, a title and a description, and open to
+ * unknown properties (no `additionalProperties: false`) because the decoders tolerate and drop them. What JSON Schema
+ * cannot say (the Identification under its SchemeName, that a currency code is on the list) is only in the Schemas.
  *
  * @since 0.1.0
  * @category json schema
  */
 export const jsonSchema = (profile: Profile): { readonly [key: string]: unknown } =>
-  toDraft202012(JSONSchema.make(schema(profile, { mode: "strict" }), { target: "jsonSchema2020-12" }), {
+  toDraft202012(fromDocument(Schema.toJsonSchemaDocument(schema(profile, { mode: "strict" }))), {
     title: `International payment (${profile} profile, strict mode)`,
     description: `The response of GET /international-payments/{InternationalPaymentId} in the ${profile} profile of @payrules/open-banking, strict mode. Generated from the Schemas by scripts/generate-json-schema.ts: do not edit.`
   })

@@ -7,11 +7,11 @@
  * @since 0.1.0
  */
 import { SchemeLimits } from "@payrules/accounts"
-import { Currency, DecimalAmount } from "@payrules/money"
-import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
-import type * as ParseResult from "effect/ParseResult"
+import { DecimalAmount } from "@payrules/money"
+import * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
 import * as InternationalPayment from "./InternationalPayment.js"
+import { checkRate, compareRates, DATA, finding, INITIATION, notListed } from "./internal/paymentChecks.js"
 import type { Profile } from "./Profile.js"
 
 /**
@@ -78,16 +78,6 @@ export interface Options {
   readonly debtorAccountCurrency?: string | undefined
 }
 
-const DATA = ["Data"] as const
-const INITIATION = ["Data", "Initiation"] as const
-
-const finding = (
-  severity: Finding["severity"],
-  rule: Rule,
-  path: ReadonlyArray<string | number>,
-  message: string
-): Finding => ({ severity, rule, path, message })
-
 /**
  * Whether the payment goes through UK Faster Payments, and why: `options.scheme` when given, otherwise a creditor
  * account identified by sort code and account number (`UK.OBIE.SortCodeAccountNumber`) with `GBP` as the currency of
@@ -119,119 +109,6 @@ export const fasterPayments = (
       }
 }
 
-const notListed = (code: string, path: ReadonlyArray<string | number>, consequence: string): ReadonlyArray<Finding> =>
-  Currency.isKnown(code)
-    ? []
-    : [
-        finding(
-          "warning",
-          "CurrencyNotListed",
-          path,
-          `${code} is not on the ISO 4217 list bundled here (published ${Currency.publicationDate}): read as sent${consequence}`
-        )
-      ]
-
-const rateText = (rate: BigDecimal.BigDecimal): string => DecimalAmount.toFixedString(rate)
-
-const checkRate = (
-  info: InternationalPayment.ExchangeRateInformation,
-  at: ReadonlyArray<string>,
-  initiation: InternationalPayment.Initiation,
-  debtorAccountCurrency: string | undefined,
-  initiationLevel: boolean
-): ReadonlyArray<Finding> => {
-  const out: Array<Finding> = []
-  const related = [initiation.InstructedAmount.Currency as string, initiation.CurrencyOfTransfer as string]
-  if (debtorAccountCurrency !== undefined) related.push(debtorAccountCurrency)
-  if (!related.includes(info.UnitCurrency)) {
-    const currencies = `InstructedAmount ${initiation.InstructedAmount.Currency}, CurrencyOfTransfer ${initiation.CurrencyOfTransfer}`
-    out.push(
-      debtorAccountCurrency === undefined
-        ? finding(
-            "warning",
-            "UnitCurrencyUnrelated",
-            [...at, "UnitCurrency"],
-            `UnitCurrency ${info.UnitCurrency} is not a currency of the payment (${currencies}); Open Banking puts the debtor account's currency there, which is not known here: give debtorAccountCurrency to check it`
-          )
-        : finding(
-            "error",
-            "UnitCurrencyUnrelated",
-            [...at, "UnitCurrency"],
-            `UnitCurrency ${info.UnitCurrency} is not a currency of the payment (${currencies}, debtor account ${debtorAccountCurrency})`
-          )
-    )
-  }
-  if (info.ExchangeRate !== undefined && BigDecimal.lessThanOrEqualTo(info.ExchangeRate, BigDecimal.fromBigInt(0n))) {
-    out.push(
-      finding(
-        "error",
-        "ExchangeRateNotPositive",
-        [...at, "ExchangeRate"],
-        `ExchangeRate ${rateText(info.ExchangeRate)} is not a rate: one unit of ${info.UnitCurrency} buys a positive amount`
-      )
-    )
-  }
-  if (info.RateType === "Agreed" && info.ContractIdentification === undefined) {
-    out.push(
-      finding(
-        "warning",
-        "AgreedRateWithoutContract",
-        [...at, "ContractIdentification"],
-        "RateType is Agreed but no ContractIdentification names the foreign exchange contract"
-      )
-    )
-  }
-  if (initiationLevel && info.RateType === "Agreed" && info.ExchangeRate === undefined) {
-    out.push(
-      finding(
-        "warning",
-        "AgreedRateWithoutRate",
-        [...at, "ExchangeRate"],
-        "RateType is Agreed but the agreed ExchangeRate is missing (Open Banking requires both with Agreed)"
-      )
-    )
-  }
-  return out
-}
-
-const compareRates = (
-  data: InternationalPayment.ExchangeRateInformation,
-  initiation: InternationalPayment.ExchangeRateInformation
-): ReadonlyArray<Finding> => {
-  const at = [...DATA, "ExchangeRateInformation"]
-  const out: Array<Finding> = []
-  if (data.UnitCurrency !== initiation.UnitCurrency) {
-    out.push(
-      finding(
-        "warning",
-        "ExchangeRateMismatch",
-        [...at, "UnitCurrency"],
-        `the rate used is per ${data.UnitCurrency}, the rate of the initiation per ${initiation.UnitCurrency}`
-      )
-    )
-  } else if (initiation.ExchangeRate !== undefined && !BigDecimal.equals(data.ExchangeRate!, initiation.ExchangeRate)) {
-    out.push(
-      finding(
-        "warning",
-        "ExchangeRateMismatch",
-        [...at, "ExchangeRate"],
-        `the rate used (${rateText(data.ExchangeRate!)}) differs from the rate of the initiation (${rateText(initiation.ExchangeRate)})`
-      )
-    )
-  }
-  if (data.RateType !== initiation.RateType) {
-    out.push(
-      finding(
-        "warning",
-        "ExchangeRateMismatch",
-        [...at, "RateType"],
-        `the rate used is ${data.RateType}, the initiation asked for ${initiation.RateType}`
-      )
-    )
-  }
-  return out
-}
-
 /**
  * The findings of a decoded payment, in document order (Data.ExchangeRateInformation first, then the Initiation
  * fields). Rules and severities:
@@ -254,9 +131,9 @@ const compareRates = (
  * @example
  * ```ts
  * import { InternationalPayment, InternationalPaymentCheck } from "@payrules/open-banking"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * const payment = Either.getOrThrow(
+ * const payment = Result.getOrThrow(
  *   InternationalPayment.decode("obie-3.1.11", {
  *     Data: {
  *       InternationalPaymentId: "ip-1",
@@ -304,13 +181,13 @@ export const check = (
       "EndToEndIdentification",
       initiation.EndToEndIdentification
     )
-    if (Either.isLeft(e2e)) {
+    if (Result.isFailure(e2e)) {
       out.push(
         finding(
           "warning",
           "FasterPaymentsEndToEndIdentification",
           [...INITIATION, "EndToEndIdentification"],
-          `${e2e.left.message}; the payment goes through Faster Payments (${fps.because}), which passes on only the first ${e2e.left.maxLength}`
+          `${e2e.failure.message}; the payment goes through Faster Payments (${fps.because}), which passes on only the first ${e2e.failure.maxLength}`
         )
       )
     }
@@ -334,9 +211,14 @@ export const check = (
     )
   )
   const scale = DecimalAmount.checkScale(initiation.InstructedAmount.Amount, initiation.InstructedAmount.Currency)
-  if (Either.isLeft(scale) && scale.left.reason === "ScaleExceedsExponent") {
+  if (Result.isFailure(scale) && scale.failure.reason === "ScaleExceedsExponent") {
     out.push(
-      finding("error", "AmountScaleExceedsExponent", [...INITIATION, "InstructedAmount", "Amount"], scale.left.message)
+      finding(
+        "error",
+        "AmountScaleExceedsExponent",
+        [...INITIATION, "InstructedAmount", "Amount"],
+        scale.failure.message
+      )
     )
   }
   if (initiationRate !== undefined) {
@@ -346,13 +228,13 @@ export const check = (
   const remittance = initiation.RemittanceInformation
   if (remittance?.Reference !== undefined && fps.applies) {
     const reference = SchemeLimits.check(SchemeLimits.FasterPayments, "Reference", remittance.Reference)
-    if (Either.isLeft(reference)) {
+    if (Result.isFailure(reference)) {
       out.push(
         finding(
           "warning",
           "FasterPaymentsReference",
           [...INITIATION, "RemittanceInformation", "Reference"],
-          `${reference.left.message}; the payment goes through Faster Payments (${fps.because}), which passes on only the first ${reference.left.maxLength}`
+          `${reference.failure.message}; the payment goes through Faster Payments (${fps.because}), which passes on only the first ${reference.failure.maxLength}`
         )
       )
     }
@@ -417,8 +299,8 @@ export const decodeAndCheck = <P extends Profile>(
   profile: P,
   input: unknown,
   options?: Omit<Options, "profile"> & InternationalPayment.Options
-): Either.Either<Checked<P>, ParseResult.ParseError> =>
-  Either.map(InternationalPayment.decode(profile, input, { mode: options?.mode ?? "lenient" }), (payment) => ({
+): Result.Result<Checked<P>, Schema.SchemaError> =>
+  Result.map(InternationalPayment.decode(profile, input, { mode: options?.mode ?? "lenient" }), (payment) => ({
     payment,
     findings: check(payment, { ...options, profile })
   }))

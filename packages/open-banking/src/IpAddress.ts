@@ -7,10 +7,12 @@
  *
  * @since 0.1.0
  */
+import * as Arbitrary from "effect/Arbitrary"
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { type Arb, type FastCheckModule, preview } from "./internal/text.js"
+import { withArbitrary } from "./internal/schema.js"
+import { preview } from "./internal/text.js"
 
 /**
  * A parsed address: its version and its bytes in network order (4 for IPv4, 16 for IPv6).
@@ -155,19 +157,19 @@ const scan = (s: string): IpAddress | IpAddressParseErrorReason => {
  * @example
  * ```ts
  * import { IpAddress } from "@payrules/open-banking"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * console.log(Either.getOrThrow(IpAddress.parse("::ffff:192.0.2.1")).version) // 6
+ * console.log(Result.getOrThrow(IpAddress.parse("::ffff:192.0.2.1")).version) // 6
  * const octal = IpAddress.parse("192.0.2.010")
- * if (Either.isLeft(octal)) console.log(octal.left.reason) // LeadingZero
+ * if (Result.isFailure(octal)) console.log(octal.failure.reason) // LeadingZero
  * ```
  *
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (input: string): Either.Either<IpAddress, IpAddressParseError> => {
+export const parse = (input: string): Result.Result<IpAddress, IpAddressParseError> => {
   const r = scan(input)
-  return typeof r === "string" ? Either.left(failure(input, r)) : Either.right(r)
+  return typeof r === "string" ? Result.fail(failure(input, r)) : Result.succeed(r)
 }
 
 /**
@@ -182,68 +184,98 @@ const hex = (n: number, pad: boolean, upper: boolean): string => {
   return upper ? padded.toUpperCase() : padded
 }
 
+const Int = (maximum: number) => Schema.Int.check(Schema.isBetween({ minimum: 0, maximum }))
+const Octet = Int(255)
+// a group is 0 about half of the time, so that runs of zeros (and `::`) are common
+const Group = Schema.Union([Schema.Literal(0), Int(0xffff)])
+
+/** What the arbitrary draws before writing an address */
+const Drawn = Schema.Union([
+  Schema.Struct({ version: Schema.Literal(4), octets: Schema.Tuple([Octet, Octet, Octet, Octet]) }),
+  Schema.Struct({
+    version: Schema.Literal(6),
+    groups: Schema.Tuple([Group, Group, Group, Group, Group, Group, Group, Group]),
+    zeros: Schema.Tuple([Int(7), Int(8)]),
+    compress: Schema.Boolean,
+    tail: Schema.Boolean,
+    pad: Schema.Boolean,
+    upper: Schema.Boolean
+  })
+])
+
+/** Writes a drawn address: IPv6 with the longest run of zero groups compressed (when `compress`) */
+const write = (drawn: typeof Drawn.Type): string => {
+  if (drawn.version === 4) return drawn.octets.join(".")
+  const {
+    compress,
+    groups,
+    pad,
+    tail,
+    upper,
+    zeros: [start, length]
+  } = drawn
+  const g = groups.map((x, i) => (i >= start && i < start + length ? 0 : x))
+  const n = tail ? 6 : 8
+  const parts = g.slice(0, n).map((x) => hex(x, pad, upper))
+  const tailText = tail ? [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join(".") : undefined
+  let best = -1
+  let bestLength = 0
+  if (compress) {
+    for (let i = 0; i < n; i++) {
+      let j = i
+      while (j < n && g[j] === 0) j++
+      if (j - i > bestLength) {
+        best = i
+        bestLength = j - i
+      }
+    }
+  }
+  if (best < 0) return [...parts, ...(tailText === undefined ? [] : [tailText])].join(":")
+  const before = parts.slice(0, best).join(":")
+  const after = [...parts.slice(best + bestLength), ...(tailText === undefined ? [] : [tailText])].join(":")
+  return `${before}::${after}`
+}
+
 /**
- * Written forms of valid addresses: dotted quads, and IPv6 with or without `::`, padded or not, either case, with
- * and without an IPv4 tail.
+ * Written forms of valid addresses (effect's `Arbitrary`): dotted quads, and IPv6 with or without `::`, padded or
+ * not, either case, with and without an IPv4 tail. `Arbitrary.schema(IpAddressString)` draws the same.
+ *
+ * @example
+ * ```ts
+ * import { IpAddress } from "@payrules/open-banking"
+ * import { Arbitrary, Effect } from "effect"
+ *
+ * const addresses = Effect.runSync(Arbitrary.sampleEffect(IpAddress.arbitrary(), { count: 20, seed: 1 }))
+ * console.log(addresses.every(IpAddress.isValid)) // true
+ * ```
  *
  * @since 0.1.0
  * @category arbitraries
  */
-export const arbitrary = (fc: FastCheckModule): Arb<string> => {
-  const v4 = fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 4, maxLength: 4 }).map((o) => o.join("."))
-  const v6 = fc
-    .record({
-      groups: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffff })), {
-        minLength: 8,
-        maxLength: 8
-      }),
-      zeros: fc.tuple(fc.nat(7), fc.nat(8)),
-      compress: fc.boolean(),
-      tail: fc.boolean(),
-      pad: fc.boolean(),
-      upper: fc.boolean()
-    })
-    .map(({ compress, groups, pad, tail, upper, zeros: [start, length] }) => {
-      const g = groups.map((x, i) => (i >= start && i < start + length ? 0 : x))
-      const n = tail ? 6 : 8
-      const parts = g.slice(0, n).map((x) => hex(x, pad, upper))
-      const tailText = tail ? [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join(".") : undefined
-      let best = -1
-      let bestLength = 0
-      if (compress) {
-        for (let i = 0; i < n; i++) {
-          let j = i
-          while (j < n && g[j] === 0) j++
-          if (j - i > bestLength) {
-            best = i
-            bestLength = j - i
-          }
-        }
-      }
-      if (best < 0) return [...parts, ...(tailText === undefined ? [] : [tailText])].join(":")
-      const before = parts.slice(0, best).join(":")
-      const after = [...parts.slice(best + bestLength), ...(tailText === undefined ? [] : [tailText])].join(":")
-      return `${before}::${after}`
-    })
-  return fc.oneof(v4, v6)
-}
+export const arbitrary = (): Arbitrary.Arbitrary<string> => Arbitrary.map(Arbitrary.schema(Drawn), write)
+
+const ipAddressString = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) => {
+      const r = scan(s)
+      return typeof r === "string" ? failure(s, r).message : undefined
+    },
+    {
+      expected: "an IPv4 or IPv6 address",
+      toJsonSchema: () => ({ anyOf: [{ format: "ipv4" }, { format: "ipv6" }] })
+    }
+  )
+)
 
 /**
- * An IP address as a string, checked with {@link parse} and kept as written. Its arbitrary is {@link arbitrary}.
+ * An IP address as a string, checked with {@link parse} and kept as written. Its arbitrary
+ * (`Arbitrary.schema(IpAddressString)`) is {@link arbitrary}.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const IpAddressString: Schema.Schema<string> = Schema.String.pipe(
-  Schema.filter((s) => {
-    const r = scan(s)
-    return typeof r === "string" ? failure(s, r).message : undefined
-  }),
-  Schema.annotations({
-    identifier: "IpAddressString",
-    title: "IPv4 or IPv6 address",
-    description: "an IPv4 dotted quad without leading zeros, or an IPv6 address (RFC 4291 section 2.2) without a zone",
-    arbitrary: () => arbitrary,
-    jsonSchema: { type: "string", anyOf: [{ format: "ipv4" }, { format: "ipv6" }] }
-  })
-)
+export const IpAddressString: Schema.Codec<string> = withArbitrary(ipAddressString, Drawn, write).annotate({
+  identifier: "IpAddressString",
+  title: "IPv4 or IPv6 address",
+  description: "an IPv4 dotted quad without leading zeros, or an IPv6 address (RFC 4291 section 2.2) without a zone"
+})

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type { Profile } from "./Profile.js"
 
@@ -207,17 +207,17 @@ const illegal = (profile: Profile, from: Status, to: Status): IllegalTransition 
 }
 
 /**
- * One step of the profile's table: `Right(to)` when `from -> to` is a transition, otherwise an `IllegalTransition`
+ * One step of the profile's table: `Success(to)` when `from -> to` is a transition, otherwise an `IllegalTransition`
  * that says why.
  *
  * @example
  * ```ts
  * import { PaymentStatus } from "@payrules/open-banking"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * console.log(Either.isRight(PaymentStatus.transition("revolut", "Pending", "AcceptedSettlementInProcess"))) // true
+ * console.log(Result.isSuccess(PaymentStatus.transition("revolut", "Pending", "AcceptedSettlementInProcess"))) // true
  * const late = PaymentStatus.transition("revolut", "AcceptedSettlementCompleted", "AcceptedCreditSettlementCompleted")
- * if (Either.isLeft(late)) console.log(late.left.reason) // NotInProfile
+ * if (Result.isFailure(late)) console.log(late.failure.reason) // NotInProfile
  * ```
  *
  * @since 0.1.0
@@ -227,10 +227,10 @@ export const transition = <P extends Profile>(
   profile: P,
   from: StatusOf<P>,
   to: StatusOf<P>
-): Either.Either<StatusOf<P>, IllegalTransition> =>
+): Result.Result<StatusOf<P>, IllegalTransition> =>
   inProfile(profile, from) && inProfile(profile, to) && rows(profile)[from]!.includes(to)
-    ? Either.right(to)
-    : Either.left(illegal(profile, from, to))
+    ? Result.succeed(to)
+    : Result.fail(illegal(profile, from, to))
 
 /**
  * `true` when `from -> to` is one transition of the profile's table.
@@ -280,11 +280,11 @@ export class InvalidHistory extends Data.TaggedError("InvalidHistory")<{
 export const checkHistory = <P extends Profile>(
   profile: P,
   observed: ReadonlyArray<StatusOf<P>>
-): Either.Either<ReadonlyArray<StatusOf<P>>, InvalidHistory> => {
+): Result.Result<ReadonlyArray<StatusOf<P>>, InvalidHistory> => {
   for (let i = 0; i < observed.length; i++) {
     const s = observed[i]!
     if (!inProfile(profile, s)) {
-      return Either.left(
+      return Result.fail(
         new InvalidHistory({
           profile,
           index: i,
@@ -301,7 +301,7 @@ export const checkHistory = <P extends Profile>(
     const to = observed[i + 1]!
     if (from === to || closures[profile].get(from)!.has(to)) continue
     const terminal = rows(profile)[from]!.length === 0
-    return Either.left(
+    return Result.fail(
       new InvalidHistory({
         profile,
         index: i,
@@ -314,7 +314,7 @@ export const checkHistory = <P extends Profile>(
       })
     )
   }
-  return Either.right(observed)
+  return Result.succeed(observed)
 }
 
 /**
@@ -332,14 +332,11 @@ export const toMermaid = (profile: Profile): string => {
   return lines.join("\n")
 }
 
-const literal = <S extends string>(profile: Profile, list: ReadonlyArray<S>, identifier: string): Schema.Schema<S> =>
-  Schema.Literal(...list).annotations({
+const literal = <S extends string>(profile: Profile, list: ReadonlyArray<S>, identifier: string): Schema.Codec<S> =>
+  Schema.Literals(list).annotate({
     identifier,
     description: `the status of an international payment in the ${profile} profile`,
-    message: () => ({
-      message: `expected a ${profile} payment status: ${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`,
-      override: true
-    })
+    message: `expected a ${profile} payment status: ${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`
   })
 
 /**
@@ -348,7 +345,7 @@ const literal = <S extends string>(profile: Profile, list: ReadonlyArray<S>, ide
  * @since 0.1.0
  * @category schemas
  */
-export const RevolutStatus: Schema.Schema<RevolutStatus> = literal("revolut", statuses.revolut, "RevolutPaymentStatus")
+export const RevolutStatus: Schema.Codec<RevolutStatus> = literal("revolut", statuses.revolut, "RevolutPaymentStatus")
 
 /**
  * `Data.Status` in the `obie-3.1.11` profile: one of the six statuses.
@@ -356,7 +353,7 @@ export const RevolutStatus: Schema.Schema<RevolutStatus> = literal("revolut", st
  * @since 0.1.0
  * @category schemas
  */
-export const Status: Schema.Schema<Status> = literal("obie-3.1.11", statuses["obie-3.1.11"], "ObiePaymentStatus")
+export const Status: Schema.Codec<Status> = literal("obie-3.1.11", statuses["obie-3.1.11"], "ObiePaymentStatus")
 
 /**
  * The status Schema of a profile.
@@ -364,5 +361,5 @@ export const Status: Schema.Schema<Status> = literal("obie-3.1.11", statuses["ob
  * @since 0.1.0
  * @category schemas
  */
-export const schema = <P extends Profile>(profile: P): Schema.Schema<StatusOf<P>> =>
-  (profile === "revolut" ? RevolutStatus : Status) as unknown as Schema.Schema<StatusOf<P>>
+export const schema = <P extends Profile>(profile: P): Schema.Codec<StatusOf<P>> =>
+  (profile === "revolut" ? RevolutStatus : Status) as unknown as Schema.Codec<StatusOf<P>>

@@ -26,7 +26,7 @@ export const profiles: ReadonlyArray<Profile> = ["revolut", "obie-3.1.11"]
  * @since 0.1.0
  * @category schemas
  */
-export const Profile: Schema.Schema<Profile> = Schema.Literal("revolut", "obie-3.1.11").annotations({
+export const Profile: Schema.Codec<Profile> = Schema.Literals(["revolut", "obie-3.1.11"]).annotate({
   identifier: "Profile",
   description: "an Open Banking profile: revolut or obie-3.1.11"
 })

@@ -2,7 +2,8 @@ import { inspect } from "node:util"
 import { describe, expect, it } from "@effect/vitest"
 import { FapiHeaders, type Profile } from "@payrules/open-banking"
 import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Effect, Either, FastCheck as fc, Random, Redacted } from "effect"
+import { Effect, Random, Redacted, Result, Schema } from "effect"
+import fc from "fast-check"
 import { deleteIn, fixture, profiles, setIn } from "./helpers.js"
 
 type P = Profile.Profile
@@ -10,19 +11,19 @@ type P = Profile.Profile
 const headers = (profile: P): Record<string, unknown> => fixture("headers")[profile] as Record<string, unknown>
 
 const issues = (profile: P, u: unknown) =>
-  Either.match(FapiHeaders.decode(profile, u), {
-    onLeft: (e) => issuesOf(e).map((i) => ({ path: i.path, message: i.message })),
-    onRight: () => []
+  Result.match(FapiHeaders.decode(profile, u), {
+    onFailure: (e) => issuesOf(e).map((i) => ({ path: i.path, message: i.message })),
+    onSuccess: () => []
   })
 
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 describe("FapiHeaders.decode", () => {
   it("revolut: the fixture decodes; the token is Redacted; the last login is an HTTP date; other headers are dropped", () => {
-    const h = Either.getOrThrow(FapiHeaders.decode("revolut", headers("revolut")))
+    const h = Result.getOrThrow(FapiHeaders.decode("revolut", headers("revolut")))
     expect(h["x-fapi-financial-id"]).toBe("001580000103UAvAAM")
     expect(Redacted.value(h.authorization)).toBe("Bearer oa_prod_kM3d9rXq2vTt7yHn")
-    expect(h["x-fapi-customer-last-logged-time"]?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    expect(h["x-fapi-customer-last-logged-time"]?.epochMilliseconds).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
     expect(h["x-fapi-customer-ip-address"]).toBe("104.25.212.99")
     expect(Object.keys(h).sort()).toEqual([
       "authorization",
@@ -32,16 +33,16 @@ describe("FapiHeaders.decode", () => {
       "x-fapi-financial-id",
       "x-fapi-interaction-id"
     ])
-    expect(FapiHeaders.customerTime(h)?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    expect(FapiHeaders.customerTime(h)?.epochMilliseconds).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
   })
 
   it("obie-3.1.11: x-fapi-auth-date instead; the interaction id is kept in the case it was sent", () => {
-    const h = Either.getOrThrow(FapiHeaders.decode("obie-3.1.11", headers("obie-3.1.11")))
-    expect(h["x-fapi-auth-date"]?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    const h = Result.getOrThrow(FapiHeaders.decode("obie-3.1.11", headers("obie-3.1.11")))
+    expect(h["x-fapi-auth-date"]?.epochMilliseconds).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
     expect(h["x-fapi-interaction-id"]).toBe("93BAC548-D2DE-4546-B106-880A5018460D")
-    expect(FapiHeaders.customerTime(h)?.epochMillis).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
+    expect(FapiHeaders.customerTime(h)?.epochMilliseconds).toBe(Date.UTC(2017, 8, 10, 19, 43, 31))
     // the other profile's header is unknown here, and dropped
-    const mixed = Either.getOrThrow(
+    const mixed = Result.getOrThrow(
       FapiHeaders.decode("obie-3.1.11", { ...headers("obie-3.1.11"), "x-fapi-customer-last-logged-time": "garbage" })
     )
     expect("x-fapi-customer-last-logged-time" in mixed).toBe(false)
@@ -53,13 +54,13 @@ describe("FapiHeaders.decode", () => {
 
   it.each(profiles)("%s: x-fapi-financial-id and authorization are required and not empty", (profile) => {
     for (const name of ["x-fapi-financial-id", "authorization"]) {
-      expect(issues(profile, deleteIn(headers(profile), [name]))).toEqual([{ path: [name], message: "is missing" }])
+      expect(issues(profile, deleteIn(headers(profile), [name]))).toEqual([{ path: [name], message: "Missing key" }])
       expect(issues(profile, setIn(headers(profile), [name], ""))).toEqual([
         { path: [name], message: `${name} must not be empty` }
       ])
     }
     const minimal = { "x-fapi-financial-id": "aspsp", authorization: "Bearer t" }
-    expect(Either.isRight(FapiHeaders.decode(profile, minimal))).toBe(true)
+    expect(Result.isSuccess(FapiHeaders.decode(profile, minimal))).toBe(true)
   })
 
   it("header names are the lower-case names HTTP libraries give", () => {
@@ -68,7 +69,7 @@ describe("FapiHeaders.decode", () => {
   })
 
   it.each(profiles)("%s: the token never prints", (profile) => {
-    const h = Either.getOrThrow(FapiHeaders.decode(profile, headers(profile)))
+    const h = Result.getOrThrow(FapiHeaders.decode(profile, headers(profile)))
     const token = Redacted.value(h.authorization)
     expect(String(h.authorization)).toBe("<redacted>")
     expect(JSON.stringify(h)).not.toContain(token)
@@ -161,7 +162,7 @@ describe("FapiHeaders.interactionIdFor", () => {
       expect(
         yield* FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": "93BAC548-D2DE-4546-B106-880A5018460D" })
       ).toBe("93BAC548-D2DE-4546-B106-880A5018460D")
-      const decoded = Either.getOrThrow(FapiHeaders.decode("revolut", headers("revolut")))
+      const decoded = Result.getOrThrow(FapiHeaders.decode("revolut", headers("revolut")))
       expect(yield* FapiHeaders.interactionIdFor(decoded)).toBe("93bac548-d2de-4546-b106-880a5018460d")
     })
   )
@@ -183,7 +184,7 @@ describe("FapiHeaders.interactionIdFor", () => {
 
   it.effect("the fresh id comes from the Random service: a seed makes it reproducible", () =>
     Effect.gen(function* () {
-      const withSeed = (seed: string) => FapiHeaders.interactionIdFor({}).pipe(Effect.withRandom(Random.make(seed)))
+      const withSeed = (seed: string) => FapiHeaders.interactionIdFor({}).pipe(Random.withSeed(seed))
       const a = yield* withSeed("payrules")
       expect(yield* withSeed("payrules")).toBe(a)
       expect(yield* withSeed("another seed")).not.toBe(a)
@@ -195,7 +196,7 @@ describe("FapiHeaders.interactionIdFor", () => {
     Effect.gen(function* () {
       const ids = new Set<string>()
       for (let seed = 0; seed < 500; seed++) {
-        const id = yield* FapiHeaders.randomInteractionId.pipe(Effect.withRandom(Random.make(seed)))
+        const id = yield* FapiHeaders.randomInteractionId.pipe(Random.withSeed(seed))
         expect(id).toMatch(V4)
         ids.add(id)
       }
@@ -232,7 +233,7 @@ describe("FapiHeaders: properties", () => {
       fc.property(fc.oneof(hostileJson, mutated), (u) => {
         for (const profile of profiles) {
           const r = FapiHeaders.decode(profile, u)
-          if (Either.isLeft(r)) expect(issuesOf(r.left).length).toBeGreaterThan(0)
+          if (Result.isFailure(r)) expect(issuesOf(r.failure).length).toBeGreaterThan(0)
         }
       }),
       { numRuns: 500 }
@@ -266,16 +267,23 @@ describe("FapiHeaders.checkResponse (D11: an interaction id not played back is a
     expect(f!.message).toContain(sent)
   })
 
-  it("property: the id sent, played back in any case, never gives a finding; any other value always gives one", () => {
-    const id = Arbitrary.make(FapiHeaders.InteractionId)
-    fc.assert(
-      fc.property(id, fc.string({ maxLength: 60 }), fc.boolean(), (sentId, other, upper) => {
-        const back = upper ? sentId.toUpperCase() : sentId.toLowerCase()
-        const same = FapiHeaders.checkResponse(sentId, { "x-fapi-interaction-id": back })
-        const differs = FapiHeaders.checkResponse(sentId, { "x-fapi-interaction-id": other })
-        return same.length === 0 && (other.toLowerCase() === sentId.toLowerCase() || differs.length === 1)
-      }),
-      { numRuns: 200 }
-    )
-  })
+  it.prop(
+    "property: the id sent, played back in any case, never gives a finding; any other value always gives one",
+    [FapiHeaders.InteractionId, Schema.String.check(Schema.isMaxLength(60)), Schema.Boolean],
+    ([sentId, other, upper]) => {
+      const back = upper ? sentId.toUpperCase() : sentId.toLowerCase()
+      const same = FapiHeaders.checkResponse(sentId, { "x-fapi-interaction-id": back })
+      const differs = FapiHeaders.checkResponse(sentId, { "x-fapi-interaction-id": other })
+      return same.length === 0 && (other.toLowerCase() === sentId.toLowerCase() || differs.length === 1)
+    },
+    { arbitrary: { runs: 200 } }
+  )
+
+  it.effect.prop(
+    "property: interactionIdFor plays back every interaction id the request sends, as sent",
+    [FapiHeaders.InteractionId],
+    ([sent]) =>
+      Effect.map(FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": sent }), (played) => played === sent),
+    { arbitrary: { runs: 200 } }
+  )
 })

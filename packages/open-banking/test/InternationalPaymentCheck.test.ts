@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Currency } from "@payrules/money"
 import { InternationalPayment, InternationalPaymentCheck, type Profile } from "@payrules/open-banking"
-import { Arbitrary, Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import fc from "fast-check"
 import { deleteIn, fixture, full, type Path, profiles, setIn } from "./helpers.js"
 
 type P = Profile.Profile
@@ -11,7 +12,7 @@ const RATE = ["Data", "ExchangeRateInformation"] as const
 const INITIATION_RATE = [...INITIATION, "ExchangeRateInformation"] as const
 
 const decoded = (profile: P, u: unknown) =>
-  Either.getOrThrow(InternationalPayment.decode(profile, u, { mode: "lenient" }))
+  Result.getOrThrow(InternationalPayment.decode(profile, u, { mode: "lenient" }))
 
 const findings = (profile: P, u: unknown, options?: InternationalPaymentCheck.Options) =>
   InternationalPaymentCheck.check(decoded(profile, u), { profile, ...options }).map((f) => [
@@ -274,17 +275,40 @@ describe("InternationalPaymentCheck.check", () => {
     expect(InternationalPaymentCheck.warnings(all).map((f) => f.rule)).toEqual(["DebtorAccountMissing"])
   })
 
-  it.each(profiles)("%s: check is total on arbitrary decoded payments", (profile) => {
-    fc.assert(
-      fc.property(Arbitrary.make(InternationalPayment.schema(profile, { mode: "lenient" })), (payment) => {
+  for (const profile of profiles) {
+    const lenient = InternationalPayment.schema(profile, { mode: "lenient" })
+
+    it.prop(
+      `${profile}: check is total on arbitrary decoded payments`,
+      [lenient],
+      ([payment]) => {
         for (const f of InternationalPaymentCheck.check(payment, { profile })) {
           expect(f.path[0]).toBe("Data")
           expect(f.message.length).toBeGreaterThan(0)
         }
-      }),
-      { numRuns: 100 }
+      },
+      { arbitrary: { runs: 100 } }
     )
-  })
+
+    it.prop(
+      `${profile}: decodeAndCheck of an arbitrary payment's wire form finds what check finds, in both modes`,
+      [lenient],
+      ([payment]) => {
+        const wire = JSON.parse(JSON.stringify(Result.getOrThrow(InternationalPayment.encode(profile, payment))))
+        // the same rules at the same paths (a JSON number does not keep the trailing zeros that messages quote)
+        const summary = (findings: ReadonlyArray<InternationalPaymentCheck.Finding>) =>
+          findings.map((f) => [f.severity, f.rule, f.path.join(".")])
+        const expected = InternationalPaymentCheck.check(payment, { profile })
+        const checked = Result.getOrThrow(InternationalPaymentCheck.decodeAndCheck(profile, wire))
+        expect(summary(checked.findings)).toEqual(summary(expected))
+        // strict decoding refuses exactly the payments whose findings say what lenient decoding let through
+        const strict = InternationalPaymentCheck.decodeAndCheck(profile, wire, { mode: "strict" })
+        const admitted = expected.some((f) => f.rule === "CurrencyNotListed" || f.rule === "DebtorAccountMissing")
+        expect(Result.isFailure(strict)).toBe(admitted)
+      },
+      { arbitrary: { runs: 100 } }
+    )
+  }
 })
 
 describe("CurrencyNotListed (D11: read what the server sends, report what the list does not know)", () => {
@@ -300,12 +324,12 @@ describe("CurrencyNotListed (D11: read what the server sends, report what the li
     (profile) => {
       for (const at of places) {
         const body = setIn(clean(profile), at, "XYZ")
-        const checked = Either.getOrThrow(InternationalPaymentCheck.decodeAndCheck(profile, body))
+        const checked = Result.getOrThrow(InternationalPaymentCheck.decodeAndCheck(profile, body))
         const unlisted = checked.findings.filter((f) => f.rule === "CurrencyNotListed")
         expect(unlisted.map((f) => [f.severity, f.path.join(".")])).toEqual([["warning", at.join(".")]])
         expect(unlisted[0]!.message).toContain("XYZ is not on the ISO 4217 list bundled here (published 2026-01-01)")
         // the same response is refused by the strict decoder, which stays available
-        expect(Either.isLeft(InternationalPayment.decode(profile, body, { mode: "strict" }))).toBe(true)
+        expect(Result.isFailure(InternationalPayment.decode(profile, body, { mode: "strict" }))).toBe(true)
       }
     }
   )
@@ -329,8 +353,8 @@ describe("CurrencyNotListed (D11: read what the server sends, report what the li
         fc.property(fc.oneof(unlisted, listed), (code) => {
           const body = setIn(clean(profile), [...INITIATION, "CurrencyOfTransfer"], code)
           const checked = InternationalPaymentCheck.decodeAndCheck(profile, body)
-          if (Either.isLeft(checked)) return false
-          const reported = checked.right.findings.some((f) => f.rule === "CurrencyNotListed")
+          if (Result.isFailure(checked)) return false
+          const reported = checked.success.findings.some((f) => f.rule === "CurrencyNotListed")
           return reported === !Currency.isKnown(code)
         }),
         { numRuns: 60 }

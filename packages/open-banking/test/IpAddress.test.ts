@@ -2,9 +2,10 @@ import { isIPv4, isIPv6 } from "node:net"
 import { describe, expect, it } from "@effect/vitest"
 import { IpAddress } from "@payrules/open-banking"
 import { schemaLaws } from "@payrules/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { Arbitrary, Effect, Result } from "effect"
+import fc from "fast-check"
 
-const reason = (s: string) => Either.match(IpAddress.parse(s), { onLeft: (e) => e.reason, onRight: () => "valid" })
+const reason = (s: string) => Result.match(IpAddress.parse(s), { onFailure: (e) => e.reason, onSuccess: () => "valid" })
 
 describe("IpAddress.parse", () => {
   it.each([
@@ -13,7 +14,7 @@ describe("IpAddress.parse", () => {
     ["255.255.255.255", [255, 255, 255, 255]],
     ["10.0.10.1", [10, 0, 10, 1]]
   ])("IPv4 %s", (s, bytes) => {
-    expect(IpAddress.parse(s)).toEqual(Either.right({ version: 4, bytes }))
+    expect(IpAddress.parse(s)).toEqual(Result.succeed({ version: 4, bytes }))
   })
 
   it.each([
@@ -29,7 +30,7 @@ describe("IpAddress.parse", () => {
     ["1::2:3:4:5:6:7", "00010000000200030004000500060007"],
     ["fe80::1", "fe800000000000000000000000000001"]
   ])("IPv6 %s", (s, hex) => {
-    const ip = Either.getOrThrow(IpAddress.parse(s))
+    const ip = Result.getOrThrow(IpAddress.parse(s))
     expect(ip.version).toBe(6)
     expect(ip.bytes.map((b) => b.toString(16).padStart(2, "0")).join("")).toBe(hex)
   })
@@ -76,7 +77,7 @@ describe("IpAddress.parse", () => {
   })
 
   it("messages name the address and the rule", () => {
-    const e = Either.getOrThrow(Either.flip(IpAddress.parse("192.0.2.010")))
+    const e = Result.getOrThrow(Result.flip(IpAddress.parse("192.0.2.010")))
     expect(e._tag).toBe("IpAddressParseError")
     expect(e.message).toBe(
       'Invalid IP address "192.0.2.010": an IPv4 octet has a leading zero, which some parsers read as octal'
@@ -87,37 +88,54 @@ describe("IpAddress.parse", () => {
 describe("IpAddress: properties", () => {
   schemaLaws("IpAddress.IpAddressString", IpAddress.IpAddressString)
 
-  it("every generated address is valid for us and for node:net", () => {
-    fc.assert(
-      fc.property(IpAddress.arbitrary(fc), (s) => {
-        expect(IpAddress.isValid(s)).toBe(true)
-        expect(s.includes(":") ? isIPv6(s) : isIPv4(s)).toBe(true)
-      }),
-      { numRuns: 2000 }
-    )
-  })
-
-  // strings made of the characters of addresses, most of them near misses
-  const candidates = fc.oneof(
-    fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF:.:."), maxLength: 45 }),
-    IpAddress.arbitrary(fc).chain((s) =>
-      fc
-        .tuple(fc.nat(s.length), fc.constantFrom("", ":", ".", "0", "::", "f", "%1", "1"))
-        .map(([i, c]) => s.slice(0, i) + c + s.slice(i + 1))
-    )
+  it.prop(
+    "every generated address is valid for us and for node:net",
+    [IpAddress.arbitrary()],
+    ([s]) => {
+      expect(IpAddress.isValid(s)).toBe(true)
+      expect(s.includes(":") ? isIPv6(s) : isIPv4(s)).toBe(true)
+    },
+    { arbitrary: { runs: 2000 } }
   )
 
-  it("agrees with node:net on near misses, except for what we refuse on purpose (zone ids)", () => {
-    let valid = 0
-    fc.assert(
-      fc.property(candidates, (s) => {
-        const ours = IpAddress.isValid(s)
-        const node = isIPv4(s) || (isIPv6(s) && !s.includes("%"))
-        if (ours) valid++
-        expect(ours).toBe(node)
-      }),
-      { numRuns: 5000 }
-    )
-    expect(valid).toBeGreaterThan(500)
-  })
+  it.prop(
+    "every address that Arbitrary.schema(IpAddressString) draws parses, to the same bytes in either case",
+    [IpAddress.IpAddressString],
+    ([s]) => {
+      const ip = Result.getOrThrow(IpAddress.parse(s))
+      expect(ip.bytes).toHaveLength(ip.version === 4 ? 4 : 16)
+      expect(Result.getOrThrow(IpAddress.parse(s.toUpperCase()))).toEqual(ip)
+      expect(Result.getOrThrow(IpAddress.parse(s.toLowerCase()))).toEqual(ip)
+    },
+    { arbitrary: { runs: 500 } }
+  )
+
+  // strings made of the characters of addresses, most of them near misses: valid addresses from our arbitrary
+  // (effect's engine), the mutations and the other strings from fast-check
+  it.effect("agrees with node:net on near misses, except for what we refuse on purpose (zone ids)", () =>
+    Effect.gen(function* () {
+      const addresses = yield* Arbitrary.sampleEffect(IpAddress.arbitrary(), { count: 1000, seed: 31 })
+      const candidates = fc.oneof(
+        fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF:.:."), maxLength: 45 }),
+        fc
+          .constantFrom(...addresses)
+          .chain((s) =>
+            fc
+              .tuple(fc.nat(s.length), fc.constantFrom("", ":", ".", "0", "::", "f", "%1", "1"))
+              .map(([i, c]) => s.slice(0, i) + c + s.slice(i + 1))
+          )
+      )
+      let valid = 0
+      fc.assert(
+        fc.property(candidates, (s) => {
+          const ours = IpAddress.isValid(s)
+          const node = isIPv4(s) || (isIPv6(s) && !s.includes("%"))
+          if (ours) valid++
+          expect(ours).toBe(node)
+        }),
+        { numRuns: 5000 }
+      )
+      expect(valid).toBeGreaterThan(500)
+    })
+  )
 })

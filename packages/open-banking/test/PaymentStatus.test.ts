@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { PaymentStatus, type Profile } from "@payrules/open-banking"
 import { schemaLaws } from "@payrules/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import fc from "fast-check"
 
 type Status = PaymentStatus.Status
 type P = Profile.Profile
@@ -96,11 +97,11 @@ describe("PaymentStatus.transition", () => {
   it.each(pairs)("%s: %s -> %s: %s", (profile, from, to, expected) => {
     const result = PaymentStatus.transition(profile, from, to)
     if (expected === "ok") {
-      expect(result).toEqual(Either.right(to))
+      expect(result).toEqual(Result.succeed(to))
       expect(PaymentStatus.canTransition(profile, from, to)).toBe(true)
       expect(edges[profile].some(([x, y]) => x === from && y === to)).toBe(true)
     } else {
-      const e = Either.getOrThrow(Either.flip(result))
+      const e = Result.getOrThrow(Result.flip(result))
       expect(e._tag).toBe("IllegalTransition")
       expect(e).toMatchObject({ profile, from, to, reason: expected })
       expect(e.message).toContain(from)
@@ -117,7 +118,7 @@ describe("PaymentStatus.transition", () => {
         [s, R],
         [s, s]
       ] as const) {
-        expect(Either.getOrThrow(Either.flip(PaymentStatus.transition(revolut, from, to)))).toMatchObject({
+        expect(Result.getOrThrow(Result.flip(PaymentStatus.transition(revolut, from, to)))).toMatchObject({
           reason: "NotInProfile",
           message: `${s} is not a revolut payment status (the revolut statuses are Pending, Rejected, AcceptedSettlementInProcess, AcceptedSettlementCompleted)`
         })
@@ -132,7 +133,7 @@ describe("PaymentStatus.transition", () => {
 
   it("explains indirect, impossible and terminal moves", () => {
     const message = (profile: P, from: Status, to: Status) =>
-      Either.getOrThrow(Either.flip(PaymentStatus.transition(profile, from, to))).message
+      Result.getOrThrow(Result.flip(PaymentStatus.transition(profile, from, to))).message
     expect(message("revolut", P_, SC)).toBe(
       "Pending to AcceptedSettlementCompleted is not one transition: it passes through AcceptedSettlementInProcess"
     )
@@ -218,9 +219,9 @@ describe("PaymentStatus.checkHistory", () => {
   ] as const)("%s %j: first offending pair at %s", (profile, history, index) => {
     const result = PaymentStatus.checkHistory(profile, history)
     if (index === undefined) {
-      expect(result).toEqual(Either.right(history))
+      expect(result).toEqual(Result.succeed(history))
     } else {
-      expect(Either.getOrThrow(Either.flip(result))).toMatchObject({
+      expect(Result.getOrThrow(Result.flip(result))).toMatchObject({
         _tag: "InvalidHistory",
         profile,
         index,
@@ -232,7 +233,7 @@ describe("PaymentStatus.checkHistory", () => {
 
   it("names the reason", () => {
     const error = (profile: P, h: ReadonlyArray<Status>) =>
-      Either.getOrThrow(Either.flip(PaymentStatus.checkHistory(profile, h)))
+      Result.getOrThrow(Result.flip(PaymentStatus.checkHistory(profile, h)))
     expect(error("revolut", [R, IP])).toMatchObject({ reason: "Terminal" })
     expect(error("obie-3.1.11", [SC, P_])).toMatchObject({
       reason: "Unreachable",
@@ -258,8 +259,8 @@ describe("PaymentStatus.checkHistory", () => {
       for (const history of sequences) {
         const expected = referenceAccepts(profile, history)
         const result = PaymentStatus.checkHistory(profile, history)
-        if (expected === undefined) expect(result).toEqual(Either.right(history))
-        else expect(Either.getOrThrow(Either.flip(result)).index).toBe(expected)
+        if (expected === undefined) expect(result).toEqual(Result.succeed(history))
+        else expect(Result.getOrThrow(Result.flip(result)).index).toBe(expected)
       }
     }
   })
@@ -293,10 +294,10 @@ describe("PaymentStatus.checkHistory", () => {
           const result = PaymentStatus.checkHistory(profile, history)
           if (expected === undefined) {
             accepted++
-            expect(Either.isRight(result)).toBe(true)
+            expect(Result.isSuccess(result)).toBe(true)
           } else {
             refused++
-            const e = Either.getOrThrow(Either.flip(result))
+            const e = Result.getOrThrow(Result.flip(result))
             expect([e.index, e.from, e.to]).toEqual([expected, history[expected], history[expected + 1]])
           }
         }),

@@ -1,12 +1,28 @@
 /**
- * Turns what `JSONSchema.make` emits into a JSON Schema draft 2020-12 document that admits unknown properties.
+ * Turns what `Schema.toJsonSchemaDocument` emits into a JSON Schema draft 2020-12 document that admits unknown
+ * properties.
  *
  * @internal
  */
+import type * as JsonSchema from "effect/JsonSchema"
 
 type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
+/**
+ * One JSON object from an effect `JsonSchema.Document` (its root schema, `$schema`, and its definitions under `$defs`
+ * in draft 2020-12 or `definitions` in draft-07).
+ */
+export const fromDocument = (
+  document: JsonSchema.Document<"draft-2020-12"> | JsonSchema.Document<"draft-07">
+): { readonly [key: string]: unknown } => {
+  const draft07 = document.dialect === "draft-07"
+  const defs =
+    Object.keys(document.definitions).length === 0 ? {} : { [draft07 ? "definitions" : "$defs"]: document.definitions }
+  return { $schema: draft07 ? DRAFT_07 : DRAFT_2020_12, ...document.schema, ...defs }
+}
 
 const isObject = (u: unknown): u is { readonly [key: string]: unknown } =>
   typeof u === "object" && u !== null && !Array.isArray(u)
@@ -46,8 +62,8 @@ const rewrite = (node: unknown): unknown => {
 }
 
 /**
- * A draft 2020-12 document from the output of `JSONSchema.make` (any target), with a title and a description, keys
- * in a stable order: `$schema`, `title`, `description`, `$ref`, the rest, `$defs`.
+ * A draft 2020-12 document from a JSON Schema object of draft 2020-12 or draft-07 (see {@link fromDocument}), with a
+ * title and a description, keys in a stable order: `$schema`, `title`, `description`, `$ref`, the rest, `$defs`.
  */
 export const toDraft202012 = (
   document: object,

@@ -7,25 +7,23 @@
 import { AccountIdentification } from "@payrules/accounts"
 import { DecimalAmount } from "@payrules/money"
 import * as BigDecimal from "effect/BigDecimal"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaGetter from "effect/SchemaGetter"
 import type { Profile } from "../Profile.js"
-import { type Arb, type FastCheckModule, ID_ALPHABET, preview, stringOf } from "./text.js"
+import { ID_CHARACTERS, oneOfPattern, preview } from "./text.js"
 
-/** @internal */
-export const idArbitrary = (max: number) => (fc: FastCheckModule) =>
-  fc.oneof(
-    fc.uuid(),
-    stringOf(fc, ID_ALPHABET, 1, max),
-    fc
-      .tuple(fc.hexaString({ minLength: 8, maxLength: 8 }), fc.hexaString({ minLength: 12, maxLength: 12 }))
-      .map(([a, b]) => `${a}-xxxx-xxxx-xxxx-${b}`)
-  )
+const HEX = "[0-9a-f]"
 
-const oneOf = (what: string, values: ReadonlyArray<string>) => () => ({
-  message: `expected ${what}: ${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`,
-  override: true
-})
+/**
+ * What the arbitrary of an opaque id of at most `max` characters draws: UUIDs, strings of letters, digits and `-`,
+ * and ids masked as the published examples are (`71c0a2d4-xxxx-xxxx-xxxx-93f6e1b0c2dd`). @internal
+ */
+export const idPattern = (max: number): string =>
+  `^(?:${HEX}{8}-${HEX}{4}-[1-5]${HEX}{3}-[89ab]${HEX}{3}-${HEX}{12}|${ID_CHARACTERS}{1,${max}}|${HEX}{8}-xxxx-xxxx-xxxx-${HEX}{12})$`
+
+const oneOf = (what: string, values: ReadonlyArray<string>): string =>
+  `expected ${what}: ${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`
 
 /** @internal */
 export const enumeration = <const L extends ReadonlyArray<string>>(
@@ -33,7 +31,7 @@ export const enumeration = <const L extends ReadonlyArray<string>>(
   what: string,
   description: string,
   ...values: L
-) => Schema.Literal(...values).annotations({ identifier, description, message: oneOf(what, values) })
+) => Schema.Literals(values).annotate({ identifier, description, message: oneOf(what, values) })
 
 /** @internal */
 export const RateType = enumeration(
@@ -46,89 +44,95 @@ export const RateType = enumeration(
 )
 
 /** @internal */
-export const SchemeName = AccountIdentification.SchemeName.annotations({
+export const SchemeName = AccountIdentification.SchemeName.annotate({
   message: oneOf("a SchemeName", AccountIdentification.schemeNames)
 })
 
+/** what the arbitrary of a rate draws: mostly positive decimals of up to 10 digits and 8 decimals, a few of 0 or less */
+const rateLink = (): SchemaAST.Link =>
+  Schema.link<BigDecimal.BigDecimal>()(
+    Schema.Struct({
+      value: Schema.BigInt.check(Schema.isBetweenBigInt({ minimum: -(10n ** 6n), maximum: 10n ** 9n })),
+      scale: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 8 }))
+    }),
+    {
+      decode: SchemaGetter.transform(({ scale, value }) => BigDecimal.make(value, scale)),
+      encode: SchemaGetter.forbiddenEncoding
+    }
+  )
+
+/** an exchange rate, exact, with the scale it was written with */
+const Rate = Schema.BigDecimal.annotate({ toCodecArbitrary: rateLink })
+
 const RATE_STRING = /^-?[0-9]+(?:\.[0-9]+)?$/
 
-const rateArbitrary = (fc: FastCheckModule): Arb<BigDecimal.BigDecimal> =>
-  fc
-    .oneof(
-      { weight: 8, arbitrary: fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 0, max: 8 })) },
-      { weight: 1, arbitrary: fc.tuple(fc.bigInt({ min: -(10n ** 6n), max: 0n }), fc.integer({ min: 0, max: 4 })) }
-    )
-    .map(([value, scale]) => BigDecimal.make(value, scale))
+/** the digits of a decimal string that matches RATE_STRING, with their scale ("1.17120": 117120 at scale 5) */
+const parseRate = (s: string): BigDecimal.BigDecimal => {
+  const negative = s.startsWith("-")
+  const digits = negative ? s.slice(1) : s
+  const dot = digits.indexOf(".")
+  const fraction = dot < 0 ? "" : digits.slice(dot + 1)
+  const value = BigInt((dot < 0 ? digits : digits.slice(0, dot)) + fraction)
+  return BigDecimal.make(negative ? -value : value, fraction.length)
+}
 
-/** `revolut`: the Data-level rate as a decimal string ("1.1128"), kept with its scale */
-/** @internal */
-export const RateFromString: Schema.Schema<BigDecimal.BigDecimal, string> = Schema.transformOrFail(
-  Schema.String,
-  Schema.BigDecimalFromSelf.annotations({ arbitrary: () => rateArbitrary }),
-  {
-    strict: true,
-    decode: (s, _, ast) => {
-      if (!RATE_STRING.test(s)) {
-        return ParseResult.fail(
-          new ParseResult.Type(
-            ast,
-            s,
-            `${JSON.stringify(preview(s))} is not an exchange rate: expected a decimal string such as "1.1128"`
-          )
-        )
-      }
-      const negative = s.startsWith("-")
-      const digits = negative ? s.slice(1) : s
-      const dot = digits.indexOf(".")
-      const fraction = dot < 0 ? "" : digits.slice(dot + 1)
-      const value = BigInt((dot < 0 ? digits : digits.slice(0, dot)) + fraction)
-      return ParseResult.succeed(BigDecimal.make(negative ? -value : value, fraction.length))
-    },
-    encode: (rate) => ParseResult.succeed(DecimalAmount.toFixedString(rate))
-  }
-).annotations({
-  identifier: "ExchangeRateString",
-  description: "an exchange rate as a decimal string, e.g. 1.1128 (read exactly, never as a float)",
-  jsonSchema: { type: "string", pattern: RATE_STRING.source }
-})
+/** `revolut`: the Data-level rate as a decimal string ("1.1128"), kept with its scale @internal */
+export const RateFromString: Schema.Codec<BigDecimal.BigDecimal, string> = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) =>
+      RATE_STRING.test(s) ||
+      `${JSON.stringify(preview(s))} is not an exchange rate: expected a decimal string such as "1.1128"`,
+    { expected: "a decimal string", toJsonSchema: () => ({ pattern: RATE_STRING.source }) }
+  )
+)
+  .annotate({
+    identifier: "ExchangeRateString",
+    description: "an exchange rate as a decimal string, e.g. 1.1128 (read exactly, never as a float)"
+  })
+  .pipe(
+    Schema.decodeTo(Rate, {
+      decode: SchemaGetter.transform(parseRate),
+      encode: SchemaGetter.transform((rate: BigDecimal.BigDecimal) => DecimalAmount.toFixedString(rate))
+    })
+  )
 
-/** the rate as a JSON number, read as the exact decimal written */
-/** @internal */
-export const RateFromNumber: Schema.Schema<BigDecimal.BigDecimal, number> = Schema.transform(
-  DecimalAmount.FromNumber,
-  Schema.BigDecimalFromSelf.annotations({ arbitrary: () => rateArbitrary }),
-  { strict: true, decode: (d) => d, encode: (d) => d }
-).annotations({
+/** the rate as a JSON number, read as the exact decimal written @internal */
+export const RateFromNumber: Schema.Codec<BigDecimal.BigDecimal, number> = DecimalAmount.FromNumber.annotate({
   identifier: "ExchangeRateNumber",
-  description: "an exchange rate as a JSON number (BaseOneRate), read as the exact decimal written"
+  description: "an exchange rate as a JSON number (BaseOneRate), read as the exact decimal written",
+  toCodecArbitrary: rateLink
 })
 
 const COUNTRY = /^[A-Z]{2}$/
+const COUNTRY_NAMES = ["United Kingdom", "UK", "Germany", "France", "India", "United States"]
+const COUNTRY_CODES = ["GB", "DE", "FR", "IN", "US", "JP", "AE"]
+
+const countryName = Schema.String.check(
+  Schema.makeFilter((s: string) => (s.length > 0 ? undefined : "expected a country name, got an empty string"), {
+    expected: "a country name",
+    description: "a country name (the specification says so and publishes no format or length)",
+    toJsonSchema: () => ({ minLength: 1 }),
+    arbitraryConstraint: { patterns: [{ source: oneOfPattern(COUNTRY_NAMES), flags: "" }] }
+  })
+)
+
+const countryCode = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) =>
+      COUNTRY.test(s)
+        ? undefined
+        : `expected an ISO 3166-1 alpha-2 country code such as GB, got ${JSON.stringify(preview(s))}`,
+    {
+      expected: "an ISO 3166-1 alpha-2 country code",
+      description: "an ISO 3166-1 alpha-2 country code (CountryCode, ^[A-Z]{2,2}$)",
+      toJsonSchema: () => ({ pattern: COUNTRY.source }),
+      arbitraryConstraint: { patterns: [{ source: oneOfPattern(COUNTRY_CODES), flags: "" }] }
+    }
+  )
+)
 
 /** @internal */
-export const country = (profile: Profile): Schema.Schema<string> =>
-  profile === "revolut"
-    ? Schema.String.pipe(
-        Schema.filter((s) => (s.length > 0 ? undefined : "expected a country name, got an empty string"), {
-          description: "a country name (the specification says so and publishes no format or length)",
-          jsonSchema: { minLength: 1 },
-          arbitrary: () => (fc) =>
-            fc.constantFrom("United Kingdom", "UK", "Germany", "France", "India", "United States")
-        })
-      )
-    : Schema.String.pipe(
-        Schema.filter(
-          (s) =>
-            COUNTRY.test(s)
-              ? undefined
-              : `expected an ISO 3166-1 alpha-2 country code such as GB, got ${JSON.stringify(preview(s))}`,
-          {
-            description: "an ISO 3166-1 alpha-2 country code (CountryCode, ^[A-Z]{2,2}$)",
-            jsonSchema: { pattern: "^[A-Z]{2}$" },
-            arbitrary: () => (fc) => fc.constantFrom("GB", "DE", "FR", "IN", "US", "JP", "AE")
-          }
-        )
-      )
+export const country = (profile: Profile): Schema.Codec<string> => (profile === "revolut" ? countryName : countryCode)
 
 /** @internal */
 export const AGENT_SCHEMES = ["UK.OBIE.BICFI", "UK.OBIE.NCC", "US.ABA", "DE.BLZ"]

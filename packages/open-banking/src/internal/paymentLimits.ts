@@ -4,7 +4,7 @@
  * @internal
  */
 import type { Profile } from "../Profile.js"
-import { type Arb, type FastCheckModule, text } from "./text.js"
+import { text } from "./text.js"
 
 /** A length limit on a text field, in Unicode code points, per profile, with its source. @internal */
 export interface Limit {
@@ -168,8 +168,11 @@ const limitOf = (field: LimitField): Limit => limitList.find((l) => l.field === 
 /** The Open Banking text type of a limit in a profile (`Max35Text`). @internal */
 export const kind = (limit: Limit, profile: Profile): string => `Max${limit.maxLength[profile]}Text`
 
-/** A text Schema with the limit of a field in a profile. @internal */
-export const textOf = (field: LimitField, profile: Profile, arbitrary?: (fc: FastCheckModule) => Arb<string>) => {
+/**
+ * A text Schema with the limit of a field in a profile; `pattern` (a regular expression source) guides what its
+ * arbitrary draws. @internal
+ */
+export const textOf = (field: LimitField, profile: Profile, pattern?: string) => {
   const l = limitOf(field)
-  return text(kind(l, profile), l.minLength, l.maxLength[profile], arbitrary)
+  return text(kind(l, profile), l.minLength, l.maxLength[profile], pattern)
 }

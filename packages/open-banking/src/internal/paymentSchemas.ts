@@ -7,7 +7,6 @@
 import { AccountIdentification } from "@payrules/accounts"
 import { OffsetDateTime } from "@payrules/iso8601"
 import { Currency, DecimalAmount } from "@payrules/money"
-import * as Arbitrary from "effect/Arbitrary"
 import type * as BigDecimal from "effect/BigDecimal"
 import * as Schema from "effect/Schema"
 import * as PaymentStatus from "../PaymentStatus.js"
@@ -16,17 +15,18 @@ import {
   AGENT_SCHEMES,
   country,
   enumeration,
-  idArbitrary,
+  idPattern,
   RateFromNumber,
   RateFromString,
   RateType,
   SchemeName
 } from "./paymentLeaves.js"
 import { textOf } from "./paymentLimits.js"
-import { ID_ALPHABET, stringOf } from "./text.js"
+import { withArbitrary } from "./schema.js"
+import { ID_CHARACTERS, oneOfPattern } from "./text.js"
 import { AbsoluteUri } from "./uri.js"
 
-const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+const opt = Schema.optionalKey
 
 const prefix = (profile: Profile): string => (profile === "revolut" ? "Revolut" : "Obie")
 
@@ -47,7 +47,34 @@ const named = (profile: Profile, name: string, currencies: Currencies) =>
 // objects shared by both profiles (same types, profile-specific limits)
 // ---------------------------------------------------------------------------------------------------------------
 
-const postalAddress = (profile: Profile) =>
+const atMostSevenLines = Schema.makeFilter(
+  (lines: ReadonlyArray<string>) =>
+    lines.length <= 7 || `at most 7 address lines (OBPostalAddress6), got ${lines.length}`,
+  {
+    expected: "at most 7 address lines",
+    toJsonSchema: () => ({ maxItems: 7 }),
+    arbitraryConstraint: { maxLength: 7 },
+    "~structural": true
+  }
+)
+
+/**
+ * `make` called once per profile: a Schema used at several places of a response (a postal address, an account) is
+ * one Schema, so that the JSON Schema defines it once and decoding compiles it once.
+ */
+const perProfile = <A>(make: (profile: Profile) => A): ((profile: Profile) => A) => {
+  const made = new Map<Profile, A>()
+  return (profile) => {
+    let a = made.get(profile)
+    if (a === undefined) {
+      a = make(profile)
+      made.set(profile, a)
+    }
+    return a
+  }
+}
+
+const postalAddress = perProfile((profile) =>
   Schema.Struct({
     Department: opt(textOf("PostalAddress.Department", profile)),
     SubDepartment: opt(textOf("PostalAddress.SubDepartment", profile)),
@@ -57,37 +84,47 @@ const postalAddress = (profile: Profile) =>
     TownName: opt(textOf("PostalAddress.TownName", profile)),
     CountrySubDivision: opt(textOf("PostalAddress.CountrySubDivision", profile)),
     Country: opt(country(profile)),
-    AddressLine: opt(
-      Schema.Array(textOf("PostalAddress.AddressLine.*", profile)).pipe(
-        Schema.maxItems(7, {
-          message: (issue) =>
-            `at most 7 address lines (OBPostalAddress6), got ${Array.isArray(issue.actual) ? issue.actual.length : "more"}`
-        })
-      )
-    )
-  }).annotations({ identifier: `${prefix(profile)}PostalAddress`, description: "a postal address" })
+    AddressLine: opt(Schema.Array(textOf("PostalAddress.AddressLine.*", profile)).check(atMostSevenLines))
+  }).annotate({ identifier: `${prefix(profile)}PostalAddress`, description: "a postal address" })
+)
 
-const creditor = (profile: Profile) =>
+const creditor = perProfile((profile) =>
   Schema.Struct({
     Name: opt(textOf("Data.Initiation.Creditor.Name", profile)),
     PostalAddress: opt(postalAddress(profile))
-  }).annotations({ identifier: `${prefix(profile)}Creditor`, description: "the party the money is due to" })
+  }).annotate({ identifier: `${prefix(profile)}Creditor`, description: "the party the money is due to" })
+)
 
-const identified = <A extends AccountIdentification.SchemeIdentification, I>(
+/**
+ * An account of a profile with its Identification checked under its SchemeName (a filter of @payrules/accounts). Its
+ * arbitrary draws the other fields from `struct` and a valid `{ SchemeName, Identification }` pair from
+ * `AccountIdentification.SchemeAndIdentification`: random identifications are almost never valid.
+ */
+const identified = <S extends Schema.Top & { readonly Type: AccountIdentification.SchemeIdentification }>(
   profile: Profile,
   name: "CreditorAccount" | "DebtorAccount",
-  struct: Schema.Schema<A, I>
-) =>
-  AccountIdentification.checkIdentification(struct).annotations({
-    identifier: `${prefix(profile)}${name}`,
-    description: `the ${name === "CreditorAccount" ? "creditor" : "debtor"} account: an Identification valid under its SchemeName`,
-    arbitrary: (from) => (fc) =>
-      fc
-        .tuple(from(fc), Arbitrary.makeLazy(AccountIdentification.SchemeAndIdentification)(fc))
-        .map(([a, pair]) => ({ ...(a as A), SchemeName: pair.SchemeName, Identification: pair.Identification }))
-  })
+  struct: S
+) => {
+  const identifier = `${prefix(profile)}${name}`
+  const description = `the ${name === "CreditorAccount" ? "creditor" : "debtor"} account: an Identification valid under its SchemeName`
+  return withArbitrary(
+    // the identifier on the check too: the JSON Schema then defines the account once, under that name (a struct
+    // rebuilds to its own type, which TypeScript does not see through the generic `S`)
+    AccountIdentification.checkIdentification(struct.annotate({ identifier, description }) as S).annotate({
+      identifier
+    }) as S,
+    Schema.Struct({ account: struct, pair: AccountIdentification.SchemeAndIdentification }),
+    (drawn): S["Type"] => {
+      const { account, pair } = drawn as {
+        readonly account: S["Type"]
+        readonly pair: AccountIdentification.SchemeIdentification
+      }
+      return { ...account, SchemeName: pair.SchemeName, Identification: pair.Identification }
+    }
+  )
+}
 
-const creditorAccount = (profile: Profile) =>
+const creditorAccount = perProfile((profile) =>
   identified(
     profile,
     "CreditorAccount",
@@ -98,8 +135,9 @@ const creditorAccount = (profile: Profile) =>
       SecondaryIdentification: opt(textOf("Account.SecondaryIdentification", profile))
     })
   )
+)
 
-const debtorAccount = (profile: Profile) =>
+const debtorAccount = perProfile((profile) =>
   identified(
     profile,
     "DebtorAccount",
@@ -110,6 +148,7 @@ const debtorAccount = (profile: Profile) =>
       SecondaryIdentification: opt(textOf("Account.SecondaryIdentification", profile))
     })
   )
+)
 
 const instructedAmount = (profile: Profile, currencies: Currencies) =>
   Schema.Struct({
@@ -117,10 +156,13 @@ const instructedAmount = (profile: Profile, currencies: Currencies) =>
       profile === "revolut" ? DecimalAmount.decimal13x5 : DecimalAmount.integerOrDecimal13x5
     ),
     Currency: currencyCode(currencies)
-  }).annotations({
+  }).annotate({
     identifier: named(profile, "InstructedAmount", currencies),
     description: "the amount moved between debtor and creditor before charges, and its currency"
   })
+
+/** what the arbitrary of a ContractIdentification draws */
+const CONTRACT_ID = `^${ID_CHARACTERS}{1,40}$`
 
 const initiationExchangeRateInformation = (profile: Profile, currencies: Currencies) =>
   Schema.Struct({
@@ -128,63 +170,59 @@ const initiationExchangeRateInformation = (profile: Profile, currencies: Currenc
     ExchangeRate: opt(RateFromNumber),
     RateType,
     ContractIdentification: opt(
-      textOf("Data.Initiation.ExchangeRateInformation.ContractIdentification", profile, (fc) =>
-        stringOf(fc, ID_ALPHABET, 1, 40)
-      )
+      textOf("Data.Initiation.ExchangeRateInformation.ContractIdentification", profile, CONTRACT_ID)
     )
-  }).annotations({
+  }).annotate({
     identifier: named(profile, "InitiationExchangeRateInformation", currencies),
     description: "the exchange rate requested in the initiation (ExchangeRate a number, optional)"
   })
 
 const dataExchangeRateInformation = <I>(
   profile: Profile,
-  rate: Schema.Schema<BigDecimal.BigDecimal, I>,
+  rate: Schema.Codec<BigDecimal.BigDecimal, I>,
   currencies: Currencies
 ) =>
   Schema.Struct({
     UnitCurrency: currencyCode(currencies),
     ExchangeRate: rate,
     RateType,
-    ContractIdentification: opt(
-      textOf("Data.ExchangeRateInformation.ContractIdentification", profile, (fc) => stringOf(fc, ID_ALPHABET, 1, 40))
-    ),
+    ContractIdentification: opt(textOf("Data.ExchangeRateInformation.ContractIdentification", profile, CONTRACT_ID)),
     ExpirationDateTime: opt(OffsetDateTime.OffsetDateTimeFromString)
-  }).annotations({
+  }).annotate({
     identifier: named(profile, "ExchangeRateInformation", currencies),
     description: "the exchange rate actually used in the payment"
   })
 
-const remittanceInformation = (profile: Profile) =>
+const remittanceInformation = perProfile((profile) =>
   Schema.Struct({
     Unstructured: opt(textOf("Data.Initiation.RemittanceInformation.Unstructured", profile)),
     Reference: opt(textOf("Data.Initiation.RemittanceInformation.Reference", profile))
-  }).annotations({
+  }).annotate({
     identifier: `${prefix(profile)}RemittanceInformation`,
     description: "remittance information; when both are given, Unstructured is ignored (D7)"
   })
+)
 
-const links = (profile: Profile) =>
+const links = perProfile((profile) =>
   Schema.Struct({
     Self: AbsoluteUri,
     Next: opt(AbsoluteUri),
     Prev: opt(AbsoluteUri)
-  }).annotations({ identifier: `${prefix(profile)}Links`, description: "links to the resource and its pages" })
+  }).annotate({ identifier: `${prefix(profile)}Links`, description: "links to the resource and its pages" })
+)
 
-const meta = (profile: Profile) =>
+const meta = perProfile((profile) =>
   Schema.Struct({
     TotalPages: opt(
-      Schema.Int.pipe(
-        Schema.between(0, 2_147_483_647, { message: () => "TotalPages is an int32 of at least 0" }),
-        Schema.annotations({
-          jsonSchema: { format: "int32", minimum: 0, maximum: 2_147_483_647 },
-          arbitrary: () => (fc) => fc.integer({ min: 0, max: 20 })
-        })
+      Schema.Number.annotate({ format: "int32" }).check(
+        Schema.isInt(),
+        Schema.isBetween({ minimum: 0, maximum: 2_147_483_647 }, { message: "TotalPages is an int32 of at least 0" })
       )
     )
-  }).annotations({ identifier: `${prefix(profile)}Meta`, description: "meta data of the response" })
+  }).annotate({ identifier: `${prefix(profile)}Meta`, description: "meta data of the response" })
+)
 
-const initiationFields = <CB extends Schema.Struct.Field, CA extends Schema.Struct.Field>(
+const initiationFields = <CB extends Schema.Top, CA extends Schema.Top>(
   profile: Profile,
   chargeBearer: CB,
   creditorAgent: CA,
@@ -203,14 +241,14 @@ const initiationFields = <CB extends Schema.Struct.Field, CA extends Schema.Stru
   DebtorAccount: opt(debtorAccount(profile))
 })
 
-const dataFields = <S extends Schema.Struct.Field, R extends Schema.Struct.Field, I extends Schema.Struct.Field>(
+const dataFields = <S extends Schema.Top, R extends Schema.Top, I extends Schema.Top>(
   profile: Profile,
   status: S,
   exchangeRateInformation: R,
   initiation: I
 ) => ({
-  InternationalPaymentId: textOf("Data.InternationalPaymentId", profile, idArbitrary(40)),
-  ConsentId: textOf("Data.ConsentId", profile, idArbitrary(128)),
+  InternationalPaymentId: textOf("Data.InternationalPaymentId", profile, idPattern(40)),
+  ConsentId: textOf("Data.ConsentId", profile, idPattern(128)),
   CreationDateTime: OffsetDateTime.OffsetDateTimeFromString,
   Status: status,
   StatusUpdateDateTime: OffsetDateTime.OffsetDateTimeFromString,
@@ -224,14 +262,12 @@ const dataFields = <S extends Schema.Struct.Field, R extends Schema.Struct.Field
 
 const RevolutCreditorAgent = Schema.Struct({
   SchemeName: opt(
-    Schema.Array(
-      textOf("Data.Initiation.CreditorAgent.SchemeName", "revolut", (fc) => fc.constantFrom(...AGENT_SCHEMES))
-    )
+    Schema.Array(textOf("Data.Initiation.CreditorAgent.SchemeName", "revolut", oneOfPattern(AGENT_SCHEMES)))
   ),
   Identification: opt(textOf("Data.Initiation.CreditorAgent.Identification", "revolut")),
   Name: opt(textOf("Data.Initiation.CreditorAgent.Name", "revolut")),
   PostalAddress: opt(postalAddress("revolut"))
-}).annotations({
+}).annotate({
   identifier: "RevolutCreditorAgent",
   description: "the servicer of the beneficiary account; SchemeName is an array of scheme names in this profile"
 })
@@ -244,42 +280,30 @@ const RevolutChargeBearer = enumeration(
   "FollowingServiceLevel"
 )
 
-/** the initiation, DebtorAccount optional */
-const revolutInitiation = (currencies: Currencies) =>
-  Schema.Struct(
-    initiationFields("revolut", opt(RevolutChargeBearer), opt(RevolutCreditorAgent), currencies)
-  ).annotations({
-    identifier: named("revolut", "InitiationLenient", currencies),
-    description: "the initiation payload; DebtorAccount may be missing (lenient mode)"
-  })
-
 const DEBTOR_ACCOUNT_MISSING =
   "DebtorAccount is missing: the specification marks it present (published examples leave it out: decode in lenient mode to accept such a response with a DebtorAccountMissing finding)"
 
-type RevolutInitiation = ReturnType<typeof revolutInitiation>
+/**
+ * The initiation: with DebtorAccount present, as the specification requires (strict mode, `required`), or optional
+ * (lenient mode).
+ */
+const revolutInitiation = (currencies: Currencies, required: boolean) => {
+  const fields = initiationFields("revolut", opt(RevolutChargeBearer), opt(RevolutCreditorAgent), currencies)
+  return required
+    ? Schema.Struct({
+        ...fields,
+        DebtorAccount: debtorAccount("revolut").pipe(Schema.annotateKey({ messageMissingKey: DEBTOR_ACCOUNT_MISSING }))
+      }).annotate({
+        identifier: named("revolut", "Initiation", currencies),
+        description: "the initiation payload, with DebtorAccount present as the specification requires"
+      })
+    : Schema.Struct(fields).annotate({
+        identifier: named("revolut", "InitiationLenient", currencies),
+        description: "the initiation payload; DebtorAccount may be missing (lenient mode)"
+      })
+}
 
-/** the initiation with DebtorAccount present, as the specification requires (strict mode) */
-const requireDebtorAccount = (initiation: RevolutInitiation) =>
-  initiation.pipe(
-    Schema.filter(
-      (i) => (i.DebtorAccount === undefined ? { path: ["DebtorAccount"], message: DEBTOR_ACCOUNT_MISSING } : true),
-      {
-        identifier: "RevolutInitiation",
-        description: "the initiation payload, with DebtorAccount present as the specification requires",
-        jsonSchema: { allOf: [{ required: ["DebtorAccount"] }] },
-        arbitrary: (from) => (fc) =>
-          fc
-            .tuple(from(fc), Arbitrary.makeLazy(debtorAccount("revolut"))(fc))
-            .map(([i, d]) => (i.DebtorAccount === undefined ? { ...i, DebtorAccount: d } : i))
-      }
-    )
-  )
-
-const revolutResponse = (
-  initiation: Schema.Schema<RevolutInitiation["Type"], RevolutInitiation["Encoded"]>,
-  currencies: Currencies,
-  identifier: string
-) =>
+const revolutResponse = <I extends Schema.Top>(initiation: I, currencies: Currencies, identifier: string) =>
   Schema.Struct({
     Data: Schema.Struct(
       dataFields(
@@ -288,20 +312,24 @@ const revolutResponse = (
         opt(dataExchangeRateInformation("revolut", RateFromString, currencies)),
         initiation
       )
-    ).annotations({ identifier: `${identifier}Data` }),
+    ).annotate({ identifier: `${identifier}Data` }),
     Links: links("revolut"),
     Meta: meta("revolut")
-  }).annotations({ identifier, title: "International payment (revolut profile)" })
+  }).annotate({ identifier, title: "International payment (revolut profile)" })
 
 /**
  * The `revolut` response, lenient: any well-formed currency code, DebtorAccount optional. Its type is the type of
  * both `revolut` Schemas. @internal
  */
-export const revolutLenient = revolutResponse(revolutInitiation("any"), "any", "RevolutInternationalPaymentLenient")
+export const revolutLenient = revolutResponse(
+  revolutInitiation("any", false),
+  "any",
+  "RevolutInternationalPaymentLenient"
+)
 
 /** The `revolut` response, strict: listed currency codes, DebtorAccount required. @internal */
-export const revolutStrict: Schema.Schema<typeof revolutLenient.Type, typeof revolutLenient.Encoded> = revolutResponse(
-  requireDebtorAccount(revolutInitiation("listed")),
+export const revolutStrict: Schema.Codec<typeof revolutLenient.Type, typeof revolutLenient.Encoded> = revolutResponse(
+  revolutInitiation("listed", true),
   "listed",
   "RevolutInternationalPayment"
 )
@@ -311,13 +339,11 @@ export const revolutStrict: Schema.Schema<typeof revolutLenient.Type, typeof rev
 // ---------------------------------------------------------------------------------------------------------------
 
 const ObieCreditorAgent = Schema.Struct({
-  SchemeName: opt(
-    textOf("Data.Initiation.CreditorAgent.SchemeName", "obie-3.1.11", (fc) => fc.constantFrom(...AGENT_SCHEMES))
-  ),
+  SchemeName: opt(textOf("Data.Initiation.CreditorAgent.SchemeName", "obie-3.1.11", oneOfPattern(AGENT_SCHEMES))),
   Identification: opt(textOf("Data.Initiation.CreditorAgent.Identification", "obie-3.1.11")),
   Name: opt(textOf("Data.Initiation.CreditorAgent.Name", "obie-3.1.11")),
   PostalAddress: opt(postalAddress("obie-3.1.11"))
-}).annotations({
+}).annotate({
   identifier: "ObieCreditorAgent",
   description: "the servicer of the beneficiary account (OBBranchAndFinancialInstitutionIdentification6)"
 })
@@ -341,15 +367,15 @@ const obieResponse = (currencies: Currencies) =>
         opt(dataExchangeRateInformation("obie-3.1.11", RateFromNumber, currencies)),
         Schema.Struct(
           initiationFields("obie-3.1.11", opt(ObieChargeBearer), opt(ObieCreditorAgent), currencies)
-        ).annotations({
+        ).annotate({
           identifier: named("obie-3.1.11", "Initiation", currencies),
           description: "the initiation payload (OBInternational3)"
         })
       )
-    ).annotations({ identifier: named("obie-3.1.11", "InternationalPaymentData", currencies) }),
+    ).annotate({ identifier: named("obie-3.1.11", "InternationalPaymentData", currencies) }),
     Links: opt(links("obie-3.1.11")),
     Meta: opt(meta("obie-3.1.11"))
-  }).annotations({
+  }).annotate({
     identifier: named("obie-3.1.11", "InternationalPayment", currencies),
     title: "International payment (obie-3.1.11 profile)"
   })

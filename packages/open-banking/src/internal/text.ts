@@ -1,55 +1,40 @@
 /**
- * Text fields with Open Banking's MaxNText limits, counted in Unicode code points (D6), and their arbitraries.
+ * Text fields with Open Banking's MaxNText limits, counted in Unicode code points (D6), and what their arbitraries
+ * draw.
  *
  * @internal
  */
 import { SchemeLimits } from "@payrules/accounts"
-import type { LazyArbitrary } from "effect/Arbitrary"
 import * as Schema from "effect/Schema"
-
-/** The fast-check module as effect's `Arbitrary` passes it to annotations (effect's own copy). */
-export type FastCheckModule = Parameters<LazyArbitrary<unknown>>[0]
-
-/** A fast-check arbitrary of effect's copy of fast-check. */
-export type Arb<A> = ReturnType<LazyArbitrary<A>>
 
 /** An input shortened for error messages, so that a huge payload does not make a huge message. */
 export const preview = (input: string): string => (input.length > 48 ? `${input.slice(0, 45)}...` : input)
 
-const ASCII = " !#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~".split("")
-const WIDE = ["é", "ß", "€", "中", "ł", "🎉", "𝄞", "Ω"]
+/** Letters, digits and `-`: what opaque identifiers are usually made of (a regular expression class). */
+export const ID_CHARACTERS = "[A-Za-z0-9-]"
 
-/** Strings of `min..max` code points, mostly printable ASCII with some characters outside Latin-1 and the BMP. */
-export const textArbitrary = (fc: FastCheckModule, min: number, max: number): Arb<string> =>
-  fc.string({
-    unit: fc.oneof(
-      { weight: 12, arbitrary: fc.constantFrom(...ASCII) },
-      { weight: 1, arbitrary: fc.constantFrom(...WIDE) }
-    ),
-    minLength: min,
-    maxLength: max
-  })
+/** Escapes a string for a regular expression. */
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-/** Strings of `min..max` characters of `alphabet`. */
-export const stringOf = (fc: FastCheckModule, alphabet: string, min: number, max: number): Arb<string> =>
-  fc.string({ unit: fc.constantFrom(...alphabet.split("")), minLength: min, maxLength: max })
+/** A regular expression group that matches one of `values`. */
+export const alternatives = (values: ReadonlyArray<string>): string => `(?:${values.map(escape).join("|")})`
 
-/** Letters, digits and `-`: what opaque identifiers are usually made of. */
-export const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
+/**
+ * A regular expression source that matches exactly one of `values`: the generation hint of a field whose arbitrary
+ * draws from a list (scheme names, countries).
+ */
+export const oneOfPattern = (values: ReadonlyArray<string>): string => `^${alternatives(values)}$`
 
 /**
  * A string of `min..max` Unicode code points (Open Banking's MaxNText with minLength 1). `kind` names the limit in
- * messages (`Max35Text`); `arbitrary` replaces the default generator.
+ * messages (`Max35Text`). Its arbitrary draws `min..max` code points, printable ASCII and characters outside the BMP,
+ * or, with `pattern`, strings of that regular expression source (opaque ids, scheme names): a hint for generation
+ * only, the check stays the length.
  */
-export const text = (
-  kind: string,
-  min: number,
-  max: number,
-  arbitrary?: (fc: FastCheckModule) => Arb<string>
-): Schema.Schema<string> =>
-  Schema.String.pipe(
-    Schema.filter(
-      (s) => {
+export const text = (kind: string, min: number, max: number, pattern?: string): Schema.Codec<string> =>
+  Schema.String.check(
+    Schema.makeFilter(
+      (s: string) => {
         const n = SchemeLimits.codePointLength(s)
         if (n >= min && n <= max) return undefined
         return n < min
@@ -57,9 +42,13 @@ export const text = (
           : `expected at most ${max} characters (${kind}), got ${n}`
       },
       {
+        expected: `${min} to ${max} characters (${kind})`,
         description: `${min} to ${max} characters (${kind}, counted in Unicode code points)`,
-        jsonSchema: { minLength: min, maxLength: max },
-        arbitrary: () => (fc) => (arbitrary === undefined ? textArbitrary(fc, min, max) : arbitrary(fc))
+        toJsonSchema: () => ({ minLength: min, maxLength: max }),
+        arbitraryConstraint:
+          pattern === undefined
+            ? { minCodePoints: min, maxCodePoints: max }
+            : { minCodePoints: min, maxCodePoints: max, patterns: [{ source: pattern, flags: "" }] }
       }
     )
   )

@@ -6,7 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import * as IpAddress from "../IpAddress.js"
-import { type Arb, type FastCheckModule, ID_ALPHABET, preview, stringOf } from "./text.js"
+import { alternatives, ID_CHARACTERS, preview } from "./text.js"
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/
 // pchar = unreserved / pct-encoded / sub-delims / ":" / "@" (RFC 3986 section 3.3)
@@ -74,27 +74,25 @@ export const uriProblem = (s: string): string | undefined => {
 }
 
 const HOSTS = ["oba.revolut.com", "api.alphabank.com", "ob.example.co.uk", "sandbox-oba.revolut.com"]
+const BASES = ["/international-payments/", "/open-banking/v3.1/pisp/international-payments/"]
 
-const uriArbitrary = (fc: FastCheckModule): Arb<string> =>
-  fc
-    .tuple(
-      fc.constantFrom(...HOSTS),
-      fc.constantFrom("/international-payments/", "/open-banking/v3.1/pisp/international-payments/"),
-      stringOf(fc, ID_ALPHABET, 1, 40),
-      fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined })
-    )
-    .map(([host, base, id, page]) => `https://${host}${base}${id}${page === undefined ? "" : `?page=${page}`}`)
+/** what the arbitrary draws: links of a payment on one of a few hosts, with an id and sometimes a page */
+const URI_PATTERN = `^https://${alternatives(HOSTS)}${alternatives(BASES)}${ID_CHARACTERS}{1,40}(?:\\?page=[1-9])?$`
 
 /** An absolute URI string, kept as written. */
-export const AbsoluteUri: Schema.Schema<string> = Schema.String.pipe(
-  Schema.filter((s) => {
-    const problem = uriProblem(s)
-    return problem === undefined ? undefined : `Invalid URI ${JSON.stringify(preview(s))}: ${problem}`
-  }),
-  Schema.annotations({
-    identifier: "AbsoluteUri",
-    description: "an absolute URI (RFC 3986), e.g. https://oba.revolut.com/international-payments/1234",
-    arbitrary: () => uriArbitrary,
-    jsonSchema: { type: "string", format: "uri" }
-  })
-)
+export const AbsoluteUri: Schema.Codec<string> = Schema.String.check(
+  Schema.makeFilter(
+    (s: string) => {
+      const problem = uriProblem(s)
+      return problem === undefined ? undefined : `Invalid URI ${JSON.stringify(preview(s))}: ${problem}`
+    },
+    {
+      expected: "an absolute URI",
+      toJsonSchema: () => ({ format: "uri" }),
+      arbitraryConstraint: { patterns: [{ source: URI_PATTERN, flags: "" }] }
+    }
+  )
+).annotate({
+  identifier: "AbsoluteUri",
+  description: "an absolute URI (RFC 3986), e.g. https://oba.revolut.com/international-payments/1234"
+})
