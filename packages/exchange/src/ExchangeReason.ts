@@ -9,8 +9,10 @@ import { Currency, DecimalAmount } from "@payrules/money"
 import * as BigDecimal from "effect/BigDecimal"
 import type * as Brand from "effect/Brand"
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as ExchangeRequest from "./ExchangeRequest.js"
 import * as iso3166 from "./internal/iso3166.js"
 
@@ -38,18 +40,20 @@ export const validateCountry = (s: string): string | undefined => {
 }
 
 /**
+ * An ISO 3166-1 alpha-2 country code. Its arbitrary (`Arbitrary.schema(ExchangeReason.CountryCode)`) draws the
+ * assigned codes.
+ *
  * @since 0.1.0
  * @category schemas
  */
-export const CountryCode: Schema.Schema<CountryCode, string> = Schema.String.pipe(
-  Schema.filter(validateCountry, {
+export const CountryCode: Schema.Codec<CountryCode, string> = Schema.String.check(
+  Schema.makeFilter(validateCountry, {
     identifier: "CountryCode",
     title: "ISO 3166-1 alpha-2 country code",
-    jsonSchema: { pattern: "^[A-Z]{2}$" },
-    arbitrary: () => (fc) => fc.constantFrom(...iso3166.alpha2)
-  }),
-  Schema.brand("CountryCode")
-)
+    toJsonSchema: () => ({ pattern: "^[A-Z]{2}$" }),
+    arbitraryConstraint: { patterns: [{ source: `^(?:${iso3166.alpha2.join("|")})$`, flags: "" }] }
+  })
+).pipe(Schema.brand("CountryCode"))
 
 /**
  * One rule of a policy: an exchange for an account or business in `country` whose amount, in `currency`, is at least
@@ -65,22 +69,39 @@ export interface Rule {
   readonly threshold: BigDecimal.BigDecimal
 }
 
+// a threshold: a decimal of 0 or more; its arbitrary draws 0 and positive amounts of up to 15 significant digits
+const Threshold = Schema.BigDecimal.annotate({
+  toCodecArbitrary: () =>
+    Schema.link<BigDecimal.BigDecimal>()(
+      Schema.Struct({
+        value: Schema.BigInt.check(Schema.isBetweenBigInt({ minimum: 0n, maximum: 10n ** 15n - 1n })),
+        scale: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))
+      }),
+      {
+        decode: SchemaGetter.transform(({ scale, value }) => BigDecimal.make(value, scale)),
+        encode: SchemaGetter.forbiddenEncoding
+      }
+    )
+}).check(
+  Schema.makeFilter((d: BigDecimal.BigDecimal) => !BigDecimal.isNegative(d) || "a threshold is 0 or more", {
+    identifier: "Threshold"
+  })
+)
+
 /**
  * A rule as JSON: `{ "country": "GB", "currency": "GBP", "threshold": 10000 }`.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const Rule: Schema.Schema<
+export const Rule: Schema.Codec<
   Rule,
   { readonly country: string; readonly currency: string; readonly threshold: number }
 > = Schema.Struct({
   country: CountryCode,
   currency: Currency.CurrencyCode,
-  threshold: DecimalAmount.FromNumber.pipe(
-    Schema.filter((d) => !BigDecimal.isNegative(d) || "a threshold is 0 or more", { identifier: "Threshold" })
-  )
-}).annotations({ identifier: "ExchangeReasonRule" })
+  threshold: DecimalAmount.FromNumber.pipe(Schema.decodeTo(Threshold, SchemaTransformation.passthrough()))
+}).annotate({ identifier: "ExchangeReasonRule" })
 
 /**
  * The rules under which an exchange needs `exchange_reason_code`: required when any rule matches.
@@ -98,8 +119,9 @@ export interface Policy {
  * @since 0.1.0
  * @category schemas
  */
-export const Policy: Schema.Schema<Policy, { readonly rules: ReadonlyArray<Schema.Schema.Encoded<typeof Rule>> }> =
-  Schema.Struct({ rules: Schema.Array(Rule) }).annotations({ identifier: "ExchangeReasonPolicy" })
+export const Policy: Schema.Codec<Policy, { readonly rules: ReadonlyArray<(typeof Rule)["Encoded"]> }> = Schema.Struct({
+  rules: Schema.Array(Rule)
+}).annotate({ identifier: "ExchangeReasonPolicy" })
 
 /**
  * The policy without rules: a reason is never required. The specification publishes no rule, so this is the default.
@@ -138,7 +160,7 @@ export const matchingRules = (policy: Policy, subject: Subject): ReadonlyArray<R
     (r) =>
       r.country === subject.country &&
       r.currency === subject.currency &&
-      BigDecimal.greaterThanOrEqualTo(subject.amount, r.threshold)
+      BigDecimal.isGreaterThanOrEqualTo(subject.amount, r.threshold)
   )
 
 /**
@@ -152,7 +174,7 @@ export const matchingRules = (policy: Policy, subject: Subject): ReadonlyArray<R
  * const policy = Schema.decodeUnknownSync(ExchangeReason.Policy)({
  *   rules: [{ country: "GB", currency: "GBP", threshold: 10000 }]
  * })
- * const amount = BigDecimal.unsafeFromString("25000")
+ * const amount = BigDecimal.fromStringUnsafe("25000")
  * console.log(ExchangeReason.isRequired(policy, { country: "GB", amount, currency: "GBP" })) // true
  * console.log(ExchangeReason.isRequired(ExchangeReason.empty, { country: "GB", amount, currency: "GBP" })) // false
  * ```
@@ -177,10 +199,10 @@ export interface ExchangeReason {
  * @since 0.1.0
  * @category schemas
  */
-export const ExchangeReason: Schema.Schema<ExchangeReason> = Schema.Struct({
-  code: Schema.String.pipe(Schema.minLength(1, { message: () => "a reason code is a non-empty string" })),
+export const ExchangeReason: Schema.Codec<ExchangeReason> = Schema.Struct({
+  code: Schema.String.check(Schema.isMinLength(1, { message: "a reason code is a non-empty string" })),
   name: Schema.String
-}).annotations({ identifier: "ExchangeReason" })
+}).annotate({ identifier: "ExchangeReason" })
 
 /**
  * The body of GET /exchange-reasons: `[{ code, name }]`. Fields beyond these are tolerated and dropped.
@@ -188,9 +210,9 @@ export const ExchangeReason: Schema.Schema<ExchangeReason> = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const ExchangeReasonList: Schema.Schema<ReadonlyArray<ExchangeReason>> = Schema.Array(
-  ExchangeReason
-).annotations({ identifier: "ExchangeReasonList" })
+export const ExchangeReasonList: Schema.Codec<ReadonlyArray<ExchangeReason>> = Schema.Array(ExchangeReason).annotate({
+  identifier: "ExchangeReasonList"
+})
 
 /**
  * Why a reason check fails: `Required` (the policy requires a reason and the request has none), `UnknownCode` (the
@@ -221,11 +243,11 @@ export class ExchangeReasonError extends Data.TaggedError("ExchangeReasonError")
 export const checkCode = (
   code: string,
   reasons: ReadonlyArray<ExchangeReason>
-): Either.Either<ExchangeReason, ExchangeReasonError> => {
+): Result.Result<ExchangeReason, ExchangeReasonError> => {
   const found = reasons.find((r) => r.code === code)
-  if (found !== undefined) return Either.right(found)
+  if (found !== undefined) return Result.succeed(found)
   const known = reasons.map((r) => r.code)
-  return Either.left(
+  return Result.fail(
     new ExchangeReasonError({
       reason: "UnknownCode",
       code,
@@ -250,14 +272,14 @@ export const check = (
   policy: Policy,
   request: ExchangeRequest.ExchangeRequest,
   options: { readonly country: string; readonly reasons?: ReadonlyArray<ExchangeReason> | undefined }
-): Either.Either<ExchangeRequest.ExchangeRequest, ExchangeReasonError> => {
+): Result.Result<ExchangeRequest.ExchangeRequest, ExchangeReasonError> => {
   const currency = ExchangeRequest.amountCurrency(request)
   const rules = matchingRules(policy, { country: options.country, amount: request.amount, currency })
-  if (rules.length === 0) return Either.right(request)
+  if (rules.length === 0) return Result.succeed(request)
   const code = request.exchange_reason_code
   if (code === undefined) {
     const rule = rules[0]!
-    return Either.left(
+    return Result.fail(
       new ExchangeReasonError({
         reason: "Required",
         code: undefined,
@@ -266,6 +288,6 @@ export const check = (
     )
   }
   return options.reasons === undefined
-    ? Either.right(request)
-    : Either.map(checkCode(code, options.reasons), () => request)
+    ? Result.succeed(request)
+    : Result.map(checkCode(code, options.reasons), () => request)
 }

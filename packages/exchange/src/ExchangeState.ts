@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 
 /**
@@ -29,7 +29,7 @@ export const states: ReadonlyArray<State> = ["created", "pending", "completed", 
  * @since 0.1.0
  * @category schemas
  */
-export const State: Schema.Schema<State> = Schema.Literal(...states).annotations({
+export const State: Schema.Codec<State> = Schema.Literals(states).annotate({
   identifier: "ExchangeState",
   description: "the state of an exchange transaction: created, pending, completed, declined, failed or reverted"
 })
@@ -149,24 +149,24 @@ const illegal = (from: State, to: State): IllegalTransition => {
 }
 
 /**
- * One step of the table: `Right(to)` when `from -> to` is a transition of D5, otherwise an `IllegalTransition` that
- * says why.
+ * One step of the table: `Success(to)` when `from -> to` is a transition of D5, otherwise a `Failure` with an
+ * `IllegalTransition` that says why.
  *
  * @example
  * ```ts
  * import { ExchangeState } from "@payrules/exchange"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * console.log(Either.isRight(ExchangeState.transition("created", "pending"))) // true
+ * console.log(Result.isSuccess(ExchangeState.transition("created", "pending"))) // true
  * const back = ExchangeState.transition("completed", "pending")
- * if (Either.isLeft(back)) console.log(back.left.reason) // Unreachable
+ * if (Result.isFailure(back)) console.log(back.failure.reason) // Unreachable
  * ```
  *
  * @since 0.1.0
  * @category transitions
  */
-export const transition = (from: State, to: State): Either.Either<State, IllegalTransition> =>
-  table[from].includes(to) ? Either.right(to) : Either.left(illegal(from, to))
+export const transition = (from: State, to: State): Result.Result<State, IllegalTransition> =>
+  table[from].includes(to) ? Result.succeed(to) : Result.fail(illegal(from, to))
 
 /**
  * `true` when `from -> to` is one transition of the table.
@@ -207,13 +207,13 @@ export class InvalidHistory extends Data.TaggedError("InvalidHistory")<{
  * @since 0.1.0
  * @category transitions
  */
-export const checkHistory = (observed: ReadonlyArray<State>): Either.Either<ReadonlyArray<State>, InvalidHistory> => {
+export const checkHistory = (observed: ReadonlyArray<State>): Result.Result<ReadonlyArray<State>, InvalidHistory> => {
   for (let i = 0; i + 1 < observed.length; i++) {
     const from = observed[i]!
     const to = observed[i + 1]!
     if (from === to || reachable(from).has(to)) continue
     const terminal = isTerminal(from)
-    return Either.left(
+    return Result.fail(
       new InvalidHistory({
         index: i,
         from,
@@ -225,7 +225,7 @@ export const checkHistory = (observed: ReadonlyArray<State>): Either.Either<Read
       })
     )
   }
-  return Either.right(observed)
+  return Result.succeed(observed)
 }
 
 /**

@@ -8,8 +8,7 @@
  */
 import { OffsetDateTime } from "@payrules/iso8601"
 import type * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
-import type * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as ExchangeState from "./ExchangeState.js"
 
@@ -81,12 +80,12 @@ export const check = (transaction: ExchangeTransaction): ReadonlyArray<Warning> 
 }
 
 const fields = {
-  id: Schema.optionalWith(Schema.String, { exact: true }),
-  type: Schema.optionalWith(Schema.String, { exact: true }),
-  reason_code: Schema.optionalWith(Schema.String, { exact: true }),
-  created_at: Schema.optionalWith(OffsetDateTime.OffsetDateTimeFromString, { exact: true }),
-  completed_at: Schema.optionalWith(OffsetDateTime.OffsetDateTimeFromString, { exact: true }),
-  state: Schema.optionalWith(ExchangeState.State, { exact: true })
+  id: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(Schema.String),
+  reason_code: Schema.optionalKey(Schema.String),
+  created_at: Schema.optionalKey(OffsetDateTime.OffsetDateTimeFromString),
+  completed_at: Schema.optionalKey(OffsetDateTime.OffsetDateTimeFromString),
+  state: Schema.optionalKey(ExchangeState.State)
 }
 
 /**
@@ -95,7 +94,7 @@ const fields = {
  * @since 0.1.0
  * @category schemas
  */
-export const Lenient: Schema.Schema<ExchangeTransaction, Encoded> = Schema.Struct(fields).annotations({
+export const Lenient: Schema.Codec<ExchangeTransaction, Encoded> = Schema.Struct(fields).annotate({
   identifier: "ExchangeTransactionLenient"
 })
 
@@ -103,20 +102,23 @@ export const Lenient: Schema.Schema<ExchangeTransaction, Encoded> = Schema.Struc
  * The transaction with the D5 rule: a `reason_code` without a declined or failed state, or a declined or failed
  * state without one, is a decoding error at `["reason_code"]`.
  *
+ * Its arbitrary (`Arbitrary.schema(ExchangeTransaction.ExchangeTransaction)`) draws transactions that keep the rule;
+ * `Arbitrary.schema(ExchangeTransaction.Lenient)` also draws ones that break it.
+ *
  * @since 0.1.0
  * @category schemas
  */
-export const ExchangeTransaction: Schema.Schema<ExchangeTransaction, Encoded> = Lenient.pipe(
-  Schema.filter((t) => check(t)[0], {
-    identifier: "ExchangeTransaction",
-    description: "an exchange transaction whose reason_code is present exactly when the state is declined or failed",
-    arbitrary: (lenient) => (fc) =>
-      lenient(fc).map((t): ExchangeTransaction => {
-        const { reason_code, ...rest } = t
-        if (t.state === undefined || !statesWithReason.has(t.state)) return rest
-        return { ...rest, reason_code: reason_code ?? "insufficient_balance" }
-      })
-  })
+export const ExchangeTransaction: Schema.Codec<ExchangeTransaction, Encoded> = Schema.Struct(fields).check(
+  Schema.makeFilter(
+    (t: ExchangeTransaction) => {
+      const warning = check(t)[0]
+      return warning === undefined ? undefined : { path: warning.path, issue: warning.message }
+    },
+    {
+      identifier: "ExchangeTransaction",
+      description: "an exchange transaction whose reason_code is present exactly when the state is declined or failed"
+    }
+  )
 )
 
 /**
@@ -125,8 +127,8 @@ export const ExchangeTransaction: Schema.Schema<ExchangeTransaction, Encoded> = 
  * @since 0.1.0
  * @category decoding
  */
-export const decode: (u: unknown) => Either.Either<ExchangeTransaction, ParseResult.ParseError> =
-  Schema.decodeUnknownEither(ExchangeTransaction)
+export const decode: (u: unknown) => Result.Result<ExchangeTransaction, Schema.SchemaError> =
+  Schema.decodeUnknownResult(ExchangeTransaction)
 
 /**
  * A transaction decoded leniently, with what the D5 rule found.
@@ -139,14 +141,15 @@ export interface LenientResult {
   readonly warnings: ReadonlyArray<Warning>
 }
 
-const decodeFields = Schema.decodeUnknownEither(Lenient)
+const decodeFields = Schema.decodeUnknownResult(Lenient)
 
 /**
- * Decodes a response leniently: wrong JSON types, an unknown state or a malformed date-time are still errors, but
- * a `reason_code` that breaks D5 becomes a warning.
+ * Decodes a response leniently (D11): wrong JSON types, an unknown state or a malformed date-time are still errors,
+ * but a `reason_code` that breaks D5 leaves the transaction usable, so it is read and the broken rule comes back
+ * beside it as a warning, never silently.
  *
  * @since 0.1.0
  * @category decoding
  */
-export const decodeLenient = (u: unknown): Either.Either<LenientResult, ParseResult.ParseError> =>
-  Either.map(decodeFields(u), (transaction) => ({ transaction, warnings: check(transaction) }))
+export const decodeLenient = (u: unknown): Result.Result<LenientResult, Schema.SchemaError> =>
+  Result.map(decodeFields(u), (transaction) => ({ transaction, warnings: check(transaction) }))

@@ -19,12 +19,13 @@
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
-import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import type * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as ExchangeRequest from "./ExchangeRequest.js"
 import * as ExchangeTransaction from "./ExchangeTransaction.js"
 import * as memoryLedger from "./internal/memoryLedger.js"
@@ -54,6 +55,62 @@ export type Outcome = Data.TaggedEnum<{
  */
 export const Outcome = Data.taggedEnum<Outcome>()
 
+type Stored =
+  | { readonly _tag: "Succeeded"; readonly transaction: ExchangeTransaction.ExchangeTransaction }
+  | { readonly _tag: "Rejected"; readonly status: number; readonly code?: number; readonly message: string }
+  | { readonly _tag: "Unknown"; readonly message: string }
+
+const fromStored = (o: Stored): Outcome => {
+  switch (o._tag) {
+    case "Succeeded":
+      return Outcome.Succeeded({ transaction: o.transaction })
+    case "Rejected":
+      return Outcome.Rejected(
+        o.code === undefined
+          ? { status: o.status, message: o.message }
+          : { status: o.status, code: o.code, message: o.message }
+      )
+    case "Unknown":
+      return Outcome.Unknown({ message: o.message })
+  }
+}
+
+const toStored = (o: Outcome): Stored => {
+  switch (o._tag) {
+    case "Succeeded":
+      return { _tag: "Succeeded", transaction: o.transaction }
+    case "Rejected":
+      return o.code === undefined
+        ? { _tag: "Rejected", status: o.status, message: o.message }
+        : { _tag: "Rejected", status: o.status, code: o.code, message: o.message }
+    case "Unknown":
+      return { _tag: "Unknown", message: o.message }
+  }
+}
+
+const isOutcome = (u: unknown): u is Outcome =>
+  Outcome.$is("Succeeded")(u) || Outcome.$is("Rejected")(u) || Outcome.$is("Unknown")(u)
+
+// an Outcome value; its arbitrary draws the stored forms (transactions of the lenient Schema) and builds outcomes
+const OutcomeValue = Schema.declare(isOutcome, {
+  identifier: "Outcome",
+  toCodecArbitrary: () =>
+    Schema.link<Outcome>()(
+      Schema.Union([
+        Schema.TaggedStruct("Succeeded", { transaction: Schema.toType(ExchangeTransaction.Lenient) }),
+        Schema.TaggedStruct("Rejected", {
+          status: Schema.Int.check(Schema.isBetween({ minimum: 400, maximum: 599 })),
+          code: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1000, maximum: 9999 }))),
+          message: Schema.String
+        }),
+        Schema.TaggedStruct("Unknown", { message: Schema.String })
+      ]),
+      { decode: SchemaGetter.transform(fromStored), encode: SchemaGetter.transform(toStored) }
+    )
+})
+
+const parseJson = Schema.decodeUnknownResult(Schema.fromJsonString(Schema.Unknown))
+
 /**
  * The outcome as stored by a durable ledger: a Schema whose encoded side is plain JSON (the transaction in its wire
  * form), so a store keeps it as text and reads back the same {@link Outcome}.
@@ -61,46 +118,17 @@ export const Outcome = Data.taggedEnum<Outcome>()
  * @since 0.2.0
  * @category schemas
  */
-export const OutcomeSchema: Schema.Schema<Outcome, OutcomeEncoded> = Schema.transform(
-  Schema.Union(
-    Schema.TaggedStruct("Succeeded", { transaction: ExchangeTransaction.Lenient }),
-    Schema.TaggedStruct("Rejected", {
-      status: Schema.Int,
-      code: Schema.optionalWith(Schema.Int, { exact: true }),
-      message: Schema.String
-    }),
-    Schema.TaggedStruct("Unknown", { message: Schema.String })
-  ),
-  Schema.declare(
-    (u): u is Outcome => Outcome.$is("Succeeded")(u) || Outcome.$is("Rejected")(u) || Outcome.$is("Unknown")(u),
-    { identifier: "Outcome" }
-  ),
-  {
-    strict: true,
-    decode: (o): Outcome => {
-      switch (o._tag) {
-        case "Succeeded":
-          return Outcome.Succeeded({ transaction: o.transaction })
-        case "Rejected":
-          return Outcome.Rejected(o.code === undefined ? { status: o.status, message: o.message } : o)
-        case "Unknown":
-          return Outcome.Unknown({ message: o.message })
-      }
-    },
-    encode: (o) => {
-      switch (o._tag) {
-        case "Succeeded":
-          return { _tag: "Succeeded" as const, transaction: o.transaction }
-        case "Rejected":
-          return o.code === undefined
-            ? { _tag: "Rejected" as const, status: o.status, message: o.message }
-            : { _tag: "Rejected" as const, status: o.status, code: o.code, message: o.message }
-        case "Unknown":
-          return { _tag: "Unknown" as const, message: o.message }
-      }
-    }
-  }
-).annotations({ identifier: "RequestLedgerOutcome" })
+export const OutcomeSchema: Schema.Codec<Outcome, OutcomeEncoded> = Schema.Union([
+  Schema.TaggedStruct("Succeeded", { transaction: ExchangeTransaction.Lenient }),
+  Schema.TaggedStruct("Rejected", {
+    status: Schema.Int,
+    code: Schema.optionalKey(Schema.Int),
+    message: Schema.String
+  }),
+  Schema.TaggedStruct("Unknown", { message: Schema.String })
+])
+  .pipe(Schema.decodeTo(OutcomeValue, SchemaTransformation.transform({ decode: fromStored, encode: toStored })))
+  .annotate({ identifier: "RequestLedgerOutcome" })
 
 /**
  * The stored form of an {@link Outcome}.
@@ -268,10 +296,9 @@ export interface RequestLedgerService<E = RequestLedgerError> {
  * @since 0.1.0
  * @category tags
  */
-export class RequestLedger extends Context.Tag("@payrules/exchange/RequestLedger")<
-  RequestLedger,
-  RequestLedgerService
->() {}
+export class RequestLedger extends Context.Service<RequestLedger, RequestLedgerService>()(
+  "@payrules/exchange/RequestLedger"
+) {}
 
 /**
  * 24 hours: how long a request_id and its result are kept (D10).
@@ -288,8 +315,8 @@ export const defaultWindow: Duration.Duration = Duration.hours(24)
  * @since 0.2.0
  * @category getters
  */
-export const requestOf = (entry: Entry): Either.Either<ExchangeRequest.ExchangeRequest, ParseResult.ParseError> =>
-  Either.flatMap(Schema.decodeUnknownEither(Schema.parseJson())(entry.fingerprint), ExchangeRequest.parse)
+export const requestOf = (entry: Entry): Result.Result<ExchangeRequest.ExchangeRequest, Schema.SchemaError> =>
+  Result.flatMap(parseJson(entry.fingerprint), ExchangeRequest.parse)
 
 /**
  * A message that says why a request_id was refused as a conflict.
@@ -306,7 +333,7 @@ export const conflictMessage = (requestId: string): string =>
  */
 export interface Options {
   /** how long an entry lives after registration (default {@link defaultWindow}) */
-  readonly window?: Duration.DurationInput | undefined
+  readonly window?: Duration.Input | undefined
 }
 
 /**
@@ -318,7 +345,7 @@ export interface Options {
  * @category constructors
  */
 export const make = (options?: Options): Effect.Effect<RequestLedgerService<never>> =>
-  memoryLedger.make(Duration.toMillis(Duration.decode(options?.window ?? defaultWindow)))
+  memoryLedger.make(Duration.toMillis(options?.window ?? defaultWindow))
 
 /**
  * An in-memory ledger with the given window.
@@ -345,7 +372,7 @@ export const layer: Layer.Layer<RequestLedger> = layerWith({})
 export const register = (
   request: ExchangeRequest.ExchangeRequest
 ): Effect.Effect<Registration, RequestLedgerError, RequestLedger> =>
-  Effect.flatMap(RequestLedger, (ledger) => ledger.register(request))
+  RequestLedger.use((ledger) => ledger.register(request))
 
 /**
  * {@link RequestLedgerService.complete} through the service.
@@ -357,7 +384,7 @@ export const complete = (
   requestId: string,
   outcome: Outcome
 ): Effect.Effect<Entry, RequestLedgerError, RequestLedger> =>
-  Effect.flatMap(RequestLedger, (ledger) => ledger.complete(requestId, outcome))
+  RequestLedger.use((ledger) => ledger.complete(requestId, outcome))
 
 /**
  * {@link RequestLedgerService.release} through the service.
@@ -366,7 +393,7 @@ export const complete = (
  * @category accessors
  */
 export const release = (requestId: string): Effect.Effect<boolean, RequestLedgerError, RequestLedger> =>
-  Effect.flatMap(RequestLedger, (ledger) => ledger.release(requestId))
+  RequestLedger.use((ledger) => ledger.release(requestId))
 
 /**
  * {@link RequestLedgerService.lookup} through the service.
@@ -375,7 +402,7 @@ export const release = (requestId: string): Effect.Effect<boolean, RequestLedger
  * @category accessors
  */
 export const lookup = (requestId: string): Effect.Effect<Option.Option<Entry>, RequestLedgerError, RequestLedger> =>
-  Effect.flatMap(RequestLedger, (ledger) => ledger.lookup(requestId))
+  RequestLedger.use((ledger) => ledger.lookup(requestId))
 
 /**
  * {@link RequestLedgerService.pending} through the service.
@@ -383,7 +410,6 @@ export const lookup = (requestId: string): Effect.Effect<Option.Option<Entry>, R
  * @since 0.2.0
  * @category accessors
  */
-export const pending: Effect.Effect<ReadonlyArray<Entry>, RequestLedgerError, RequestLedger> = Effect.flatMap(
-  RequestLedger,
+export const pending: Effect.Effect<ReadonlyArray<Entry>, RequestLedgerError, RequestLedger> = RequestLedger.use(
   (ledger) => ledger.pending
 )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ExchangeReason, ExchangeRequest } from "@payrules/exchange"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { BigDecimal, Either, Schema } from "effect"
+import { BigDecimal, Result, Schema } from "effect"
 
 const policy = Schema.decodeUnknownSync(ExchangeReason.Policy)({
   rules: [
@@ -10,10 +10,10 @@ const policy = Schema.decodeUnknownSync(ExchangeReason.Policy)({
   ]
 })
 
-const dec = BigDecimal.unsafeFromString
+const dec = BigDecimal.fromStringUnsafe
 
 const request = (amount: number, extra: object = {}) =>
-  Either.getOrThrow(
+  Result.getOrThrow(
     ExchangeRequest.parse({
       from: { account_id: "a", currency: "GBP", amount },
       to: { account_id: "b", currency: "EUR" },
@@ -56,7 +56,7 @@ describe("ExchangeReason policy", () => {
 
   it("refuses bad policies with paths", () => {
     const path = (u: unknown) =>
-      issuesOf(Either.getOrThrow(Either.flip(Schema.decodeUnknownEither(ExchangeReason.Policy)(u))))[0]
+      issuesOf(Result.getOrThrow(Result.flip(Schema.decodeUnknownResult(ExchangeReason.Policy)(u))))[0]
     expect(path({ rules: [{ country: "UK", currency: "GBP", threshold: 1 }] })).toMatchObject({
       path: ["rules", 0, "country"],
       message: "UK is not an ISO 3166-1 country code: the United Kingdom is GB"
@@ -70,12 +70,31 @@ describe("ExchangeReason policy", () => {
   })
 
   it("country codes are the assigned ISO 3166-1 alpha-2 codes", () => {
-    const decode = Schema.decodeUnknownEither(ExchangeReason.CountryCode)
-    expect(decode("GB")).toEqual(Either.right("GB"))
+    const decode = Schema.decodeUnknownResult(ExchangeReason.CountryCode)
+    expect(decode("GB")).toEqual(Result.succeed("GB"))
     expect(ExchangeReason.validateCountry("gb")).toBe("country codes are upper case: GB, not gb")
     expect(ExchangeReason.validateCountry("ZZ")).toContain("is not an ISO 3166-1 alpha-2 country code")
     expect(ExchangeReason.validateCountry("toString")).toContain("is not an ISO 3166-1 alpha-2 country code")
   })
+
+  it.prop(
+    "check requires exchange_reason_code exactly when a rule matches: same country and currency, threshold <= amount",
+    [ExchangeReason.Policy, ExchangeRequest.ExchangeRequest, ExchangeReason.CountryCode, Schema.Boolean],
+    ([others, request, country, atThreshold]) => {
+      const currency = ExchangeRequest.amountCurrency(request)
+      // one rule for this request, at its amount or just above it, among the drawn ones
+      const threshold = atThreshold ? request.amount : BigDecimal.sum(request.amount, BigDecimal.make(1n, 20))
+      const policy = ExchangeReason.make([...others.rules, { country, currency, threshold }])
+      const matches = policy.rules.some(
+        (r) => r.country === country && r.currency === currency && BigDecimal.Order(r.threshold, request.amount) <= 0
+      )
+      expect(ExchangeReason.isRequired(policy, { country, amount: request.amount, currency })).toBe(matches)
+      const result = ExchangeReason.check(policy, request, { country })
+      expect(Result.isFailure(result)).toBe(matches && request.exchange_reason_code === undefined)
+      if (Result.isFailure(result)) expect(result.failure.reason).toBe("Required")
+    },
+    { arbitrary: { runs: 300 } }
+  )
 
   schemaLaws("ExchangeReason.CountryCode", ExchangeReason.CountryCode)
   schemaLaws("ExchangeReason.Rule", ExchangeReason.Rule)
@@ -85,9 +104,9 @@ describe("ExchangeReason policy", () => {
 describe("ExchangeReason codes", () => {
   it("checkCode finds the code in GET /exchange-reasons", () => {
     expect(ExchangeReason.checkCode("investment", reasons)).toEqual(
-      Either.right({ code: "investment", name: "Investment" })
+      Result.succeed({ code: "investment", name: "Investment" })
     )
-    const e = Either.getOrThrow(Either.flip(ExchangeReason.checkCode("holiday", reasons)))
+    const e = Result.getOrThrow(Result.flip(ExchangeReason.checkCode("holiday", reasons)))
     expect(e).toMatchObject({ _tag: "ExchangeReasonError", reason: "UnknownCode", code: "holiday" })
     expect(e.message).toBe(
       '"holiday" is not an exchange reason code of GET /exchange-reasons; expected one of investment, intra_group'
@@ -96,9 +115,9 @@ describe("ExchangeReason codes", () => {
 
   it("check: required and missing, required and unknown, required and known, not required", () => {
     const reason = (r: ExchangeRequest.ExchangeRequest, withList = true) =>
-      Either.match(ExchangeReason.check(policy, r, { country: "GB", reasons: withList ? reasons : undefined }), {
-        onLeft: (e) => e.reason,
-        onRight: () => "ok"
+      Result.match(ExchangeReason.check(policy, r, { country: "GB", reasons: withList ? reasons : undefined }), {
+        onFailure: (e) => e.reason,
+        onSuccess: () => "ok"
       })
     expect(reason(request(10000))).toBe("Required")
     expect(reason(request(10000, { exchange_reason_code: "holiday" }))).toBe("UnknownCode")
@@ -107,14 +126,14 @@ describe("ExchangeReason codes", () => {
     // not required: the API ignores the code, so does the check
     expect(reason(request(50))).toBe("ok")
     expect(reason(request(50, { exchange_reason_code: "holiday" }))).toBe("ok")
-    const e = Either.getOrThrow(Either.flip(ExchangeReason.check(policy, request(10000), { country: "GB" })))
+    const e = Result.getOrThrow(Result.flip(ExchangeReason.check(policy, request(10000), { country: "GB" })))
     expect(e.message).toBe("exchange_reason_code is required for GB from 10000 GBP; the amount is 10000 GBP")
   })
 
   it("the list tolerates extra fields and refuses entries without a code", () => {
     expect(reasons[1]).toEqual({ code: "intra_group", name: "Transfer within the group" })
-    const bad = Schema.decodeUnknownEither(ExchangeReason.ExchangeReasonList)([{ code: "", name: "x" }])
-    expect(issuesOf(Either.getOrThrow(Either.flip(bad)))[0]?.path).toEqual([0, "code"])
+    const bad = Schema.decodeUnknownResult(ExchangeReason.ExchangeReasonList)([{ code: "", name: "x" }])
+    expect(issuesOf(Result.getOrThrow(Result.flip(bad)))[0]?.path).toEqual([0, "code"])
   })
 
   schemaLaws("ExchangeReason.ExchangeReasonList", ExchangeReason.ExchangeReasonList)

@@ -2,7 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { ExchangeRequest } from "@payrules/exchange"
 import { Currency, DecimalAmount } from "@payrules/money"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { Arbitrary, BigDecimal, Either, FastCheck as fc, Option, ParseResult, Schema } from "effect"
+import { BigDecimal, Option, Result, Schema } from "effect"
+import fc from "fast-check"
 
 // ---------------------------------------------------------------------------------------------------------------------
 // wire bodies generated here, independently of the package: keys in the specification's order
@@ -35,6 +36,17 @@ const currencies = Currency.all.map((c) => ({ code: c.code as string, exponent: 
 
 const text = (min: number, max: number) => fc.string({ minLength: min, maxLength: max, unit: "binary" })
 
+// the characters a request_id must not have, written again here: C0 and C1 controls, lone surrogates
+const notInRequestIds =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** request_ids: UUIDs, or any text of 1 to 40 code points with those characters replaced */
+const requestIds = fc.oneof(
+  fc.uuid(),
+  text(1, 40).map((s) => s.replace(notInRequestIds, "_"))
+)
+
 /** a positive decimal numeral with at most 15 significant digits and at most `exponent` decimals */
 const numeral = (exponent: number | undefined) =>
   fc
@@ -52,7 +64,7 @@ const generated: fc.Arbitrary<Generated> = fc
     fromAccount: fc.oneof(fc.uuid(), text(1, 30)),
     toAccount: fc.oneof(fc.uuid(), text(1, 30)),
     reference: fc.option(text(0, 40), { nil: undefined }),
-    requestId: Arbitrary.make(ExchangeRequest.RequestId),
+    requestId: requestIds,
     reasonCode: fc.option(fc.string(), { nil: undefined })
   })
   .filter((r) => r.from.code !== r.to.code)
@@ -86,20 +98,23 @@ const sortedJson = (u: unknown): string =>
           .join(",")}}`
       : JSON.stringify(u)
 
-const isRequest = Schema.is(Schema.typeSchema(ExchangeRequest.ExchangeRequest))
+const isRequest = Schema.is(Schema.toType(ExchangeRequest.ExchangeRequest))
 const isSell = Schema.is(ExchangeRequest.Sell)
 const isBuy = Schema.is(ExchangeRequest.Buy)
 
-const ok = (u: unknown): ExchangeRequest.ExchangeRequest => Either.getOrThrow(ExchangeRequest.parse(u))
+const ok = (u: unknown): ExchangeRequest.ExchangeRequest => Result.getOrThrow(ExchangeRequest.parse(u))
 const encodeText = (r: ExchangeRequest.ExchangeRequest): string =>
-  JSON.stringify(Either.getOrThrow(ExchangeRequest.encode(r)))
+  JSON.stringify(Result.getOrThrow(ExchangeRequest.encode(r)))
 const problems = (u: unknown) =>
-  Either.match(ExchangeRequest.parse(u), {
-    onLeft: (e) => ExchangeRequest.issues(e).map(({ rule, path }) => ({ rule, path: path.join(".") })),
-    onRight: () => []
+  Result.match(ExchangeRequest.parse(u), {
+    onFailure: (e) => ExchangeRequest.issues(e).map(({ rule, path }) => ({ rule, path: path.join(".") })),
+    onSuccess: () => []
   })
 const messages = (u: unknown): ReadonlyArray<string> =>
-  Either.match(ExchangeRequest.parse(u), { onLeft: (e) => issuesOf(e).map((i) => i.message), onRight: () => [] })
+  Result.match(ExchangeRequest.parse(u), {
+    onFailure: (e) => issuesOf(e).map((i) => i.message),
+    onSuccess: () => []
+  })
 
 const sell = {
   from: { account_id: "7998c9e4-1c8f-4c33-9b7c-7e1a9f3d9e01", currency: "GBP", amount: 100.5 },
@@ -120,7 +135,7 @@ describe("ExchangeRequest: valid bodies", () => {
     const s = ok(sell)
     expect(s._tag).toBe("Sell")
     expect(ExchangeRequest.amountCurrency(s)).toBe("GBP")
-    expect(BigDecimal.equals(s.amount, BigDecimal.unsafeFromString("100.5"))).toBe(true)
+    expect(BigDecimal.equals(s.amount, BigDecimal.fromStringUnsafe("100.5"))).toBe(true)
     expect(encodeText(s)).toBe(JSON.stringify(sell))
     const b = ok(buy)
     expect(b._tag).toBe("Buy")
@@ -133,8 +148,8 @@ describe("ExchangeRequest: valid bodies", () => {
     fc.assert(
       fc.property(generated, ({ mode, wire }) => {
         const decoded = ExchangeRequest.parse(JSON.parse(JSON.stringify(wire)))
-        if (Either.isLeft(decoded)) throw new Error(`${JSON.stringify(wire)}: ${decoded.left.message}`)
-        const r = decoded.right
+        if (Result.isFailure(decoded)) throw new Error(`${JSON.stringify(wire)}: ${decoded.failure.message}`)
+        const r = decoded.success
         expect(r._tag).toBe(mode === "sell" ? "Sell" : "Buy")
         expect(isRequest(r)).toBe(true)
         expect(mode === "sell" ? isSell(r) && !isBuy(r) : isBuy(r) && !isSell(r)).toBe(true)
@@ -144,15 +159,25 @@ describe("ExchangeRequest: valid bodies", () => {
     )
   })
 
-  it("the Schema's own arbitrary gives requests that encode and decode to the same JSON", () => {
-    fc.assert(
-      fc.property(Arbitrary.make(ExchangeRequest.ExchangeRequest), (r) => {
-        const json = encodeText(r)
-        expect(encodeText(ok(JSON.parse(json)))).toBe(json)
-      }),
-      { numRuns: 500 }
-    )
-  })
+  it.prop(
+    "the Schema's own arbitrary gives requests that encode and decode to the same JSON",
+    [ExchangeRequest.ExchangeRequest],
+    ([r]) => {
+      const json = encodeText(r)
+      expect(encodeText(ok(JSON.parse(json)))).toBe(json)
+    },
+    { arbitrary: { runs: 500 } }
+  )
+
+  it.prop(
+    "the Schema's own arbitrary gives requests whose fingerprint is the canonical JSON of their body",
+    [ExchangeRequest.ExchangeRequest],
+    ([r]) => {
+      expect(ExchangeRequest.fingerprint(r)).toBe(sortedJson(JSON.parse(encodeText(r))))
+      expect(isRequest(r)).toBe(true)
+    },
+    { arbitrary: { runs: 300 } }
+  )
 
   it("accepts the limits: 40-character request_id and reference, 15 significant digits, 3 decimals of KWD", () => {
     const r = ok({
@@ -169,6 +194,7 @@ describe("ExchangeRequest: valid bodies", () => {
   })
 
   schemaLaws("ExchangeRequest", ExchangeRequest.ExchangeRequest)
+  schemaLaws("ExchangeRequest.RequestId", ExchangeRequest.RequestId)
   schemaLaws("ExchangeRequest.Sell", ExchangeRequest.Sell, { json: false })
   schemaLaws("ExchangeRequest.Buy", ExchangeRequest.Buy, { json: false })
 })
@@ -178,7 +204,7 @@ describe("ExchangeRequest: fingerprint", () => {
     fc.assert(
       fc.property(generated, ({ wire }) => {
         const r = ok(wire)
-        expect(ExchangeRequest.fingerprint(r)).toBe(sortedJson(Either.getOrThrow(ExchangeRequest.encode(r))))
+        expect(ExchangeRequest.fingerprint(r)).toBe(sortedJson(Result.getOrThrow(ExchangeRequest.encode(r))))
         expect(ExchangeRequest.fingerprint(r)).toBe(sortedJson(wire))
       }),
       { numRuns: 500 }
@@ -220,7 +246,7 @@ describe("ExchangeRequest: fingerprint", () => {
       { numRuns: 500 }
     )
     const a = ok(sell)
-    const moreDigits = { ...a, amount: BigDecimal.unsafeFromString("100.50000000000000001") }
+    const moreDigits = { ...a, amount: BigDecimal.fromStringUnsafe("100.50000000000000001") }
     expect(ExchangeRequest.fingerprint(moreDigits)).not.toBe(ExchangeRequest.fingerprint(a))
     expect(ExchangeRequest.fingerprint(moreDigits)).toContain("100.50000000000000001")
   })
@@ -426,7 +452,7 @@ describe("ExchangeRequest: faults", () => {
       { rule: "ReferenceLength", path: "reference" },
       { rule: "RequestIdLength", path: "request_id" }
     ])
-    const e = Either.getOrThrow(Either.flip(ExchangeRequest.parse(bad)))
+    const e = Result.getOrThrow(Result.flip(ExchangeRequest.parse(bad)))
     expect(issuesOf(e).map((i) => i.path)).toEqual([
       ["from", "account_id"],
       ["from", "amount"],
@@ -450,28 +476,29 @@ describe("ExchangeRequest: faults", () => {
     expect(problems({ ...sell, reference: undefined })).toEqual([{ rule: "Shape", path: "reference" }])
   })
 
-  it("a request_id with a control character or a lone surrogate is refused on both sides, at request_id", () => {
-    const control = fc.oneof(
-      fc.integer({ min: 0, max: 0x1f }),
-      fc.integer({ min: 0x7f, max: 0x9f }),
-      fc.integer({ min: 0xd800, max: 0xdfff })
-    )
-    fc.assert(
-      fc.property(Arbitrary.make(ExchangeRequest.RequestId), control, fc.nat(), (id, code, at) => {
-        const chars = [...id].slice(0, 39)
-        const i = at % (chars.length + 1)
-        const bad = [...chars.slice(0, i), String.fromCharCode(code), ...chars.slice(i)].join("")
-        // the Schema itself refuses it
-        expect(Schema.is(ExchangeRequest.RequestId)(bad)).toBe(false)
-        // the sandbox's side: decoding a wire body
-        expect(problems({ ...sell, request_id: bad })).toEqual([{ rule: "RequestIdCharacters", path: "request_id" }])
-        // the client's side: encoding a request refuses to send it
-        expect(Either.isLeft(ExchangeRequest.encode({ ...ok(sell), request_id: bad }))).toBe(true)
-        // and the id without it passes
-        expect(Schema.is(ExchangeRequest.RequestId)(chars.join(""))).toBe(true)
-      }),
-      { numRuns: 300 }
-    )
+  const between = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
+  const control = Schema.Union([between(0, 0x1f), between(0x7f, 0x9f), between(0xd800, 0xdfff)])
+
+  it.prop(
+    "a request_id with a control character or a lone surrogate is refused on both sides, at request_id",
+    [ExchangeRequest.RequestId, control, between(0, 1000)],
+    ([id, code, at]) => {
+      const chars = [...id].slice(0, 39)
+      const i = at % (chars.length + 1)
+      const bad = [...chars.slice(0, i), String.fromCharCode(code), ...chars.slice(i)].join("")
+      // the Schema itself refuses it
+      expect(Schema.is(ExchangeRequest.RequestId)(bad)).toBe(false)
+      // the sandbox's side: decoding a wire body
+      expect(problems({ ...sell, request_id: bad })).toEqual([{ rule: "RequestIdCharacters", path: "request_id" }])
+      // the client's side: encoding a request refuses to send it
+      expect(Result.isFailure(ExchangeRequest.encode({ ...ok(sell), request_id: bad }))).toBe(true)
+      // and the id without it passes
+      expect(Schema.is(ExchangeRequest.RequestId)(chars.join(""))).toBe(true)
+    },
+    { arbitrary: { runs: 300 } }
+  )
+
+  it("a request_id with a control character: the message says which and where", () => {
     expect(messages({ ...sell, request_id: "a\r\nb" })[0]).toBe(
       "request_id must be text without control characters; it has a control character, U+000D, at character 2"
     )
@@ -479,15 +506,15 @@ describe("ExchangeRequest: faults", () => {
 
   it("encoding refuses a request built by hand that breaks a rule", () => {
     const s = ok(sell)
-    const bad = (r: ExchangeRequest.ExchangeRequest) => Either.isLeft(ExchangeRequest.encode(r))
-    expect(bad({ ...s, amount: BigDecimal.unsafeFromString("0") })).toBe(true)
-    expect(bad({ ...s, amount: BigDecimal.unsafeFromString("10.555") })).toBe(true)
+    const bad = (r: ExchangeRequest.ExchangeRequest) => Result.isFailure(ExchangeRequest.encode(r))
+    expect(bad({ ...s, amount: BigDecimal.fromStringUnsafe("0") })).toBe(true)
+    expect(bad({ ...s, amount: BigDecimal.fromStringUnsafe("10.555") })).toBe(true)
     expect(bad({ ...s, to: { ...s.to, currency: s.from.currency } })).toBe(true)
     expect(bad({ ...s, request_id: "" })).toBe(true)
-    expect(bad({ ...s, amount: BigDecimal.unsafeFromString("1234567890123456.5") })).toBe(true)
-    const e = Either.getOrThrow(
-      Either.flip(ExchangeRequest.encode({ ...s, to: { ...s.to, currency: s.from.currency } }))
+    expect(bad({ ...s, amount: BigDecimal.fromStringUnsafe("1234567890123456.5") })).toBe(true)
+    const e = Result.getOrThrow(
+      Result.flip(ExchangeRequest.encode({ ...s, to: { ...s.to, currency: s.from.currency } }))
     )
-    expect(ParseResult.ArrayFormatter.formatErrorSync(e)[0]?.path).toEqual(["to", "currency"])
+    expect(issuesOf(e)[0]?.path).toEqual(["to", "currency"])
   })
 })

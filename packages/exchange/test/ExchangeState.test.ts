@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ExchangeState } from "@payrules/exchange"
 import { schemaLaws } from "@payrules/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import fc from "fast-check"
 
 type State = ExchangeState.State
 
@@ -64,11 +65,11 @@ describe("ExchangeState.transition", () => {
   it.each(pairs)("%s -> %s: %s", (from, to, expected) => {
     const result = ExchangeState.transition(from, to)
     if (expected === "ok") {
-      expect(result).toEqual(Either.right(to))
+      expect(result).toEqual(Result.succeed(to))
       expect(ExchangeState.canTransition(from, to)).toBe(true)
       expect(edges.some(([x, y]) => x === from && y === to)).toBe(true)
     } else {
-      const e = Either.getOrThrow(Either.flip(result))
+      const e = Result.getOrThrow(Result.flip(result))
       expect(e._tag).toBe("IllegalTransition")
       expect(e).toMatchObject({ from, to, reason: expected })
       expect(e.message).toContain(from)
@@ -78,7 +79,7 @@ describe("ExchangeState.transition", () => {
 
   it("explains indirect and impossible moves", () => {
     const message = (from: State, to: State) =>
-      Either.getOrThrow(Either.flip(ExchangeState.transition(from, to))).message
+      Result.getOrThrow(Result.flip(ExchangeState.transition(from, to))).message
     expect(message("created", "reverted")).toBe(
       "created to reverted is not one transition: it passes through pending or completed"
     )
@@ -137,9 +138,9 @@ describe("ExchangeState.checkHistory", () => {
   ] as const)("%j: first offending pair at %s", (history, index) => {
     const result = ExchangeState.checkHistory(history)
     if (index === undefined) {
-      expect(result).toEqual(Either.right(history))
+      expect(result).toEqual(Result.succeed(history))
     } else {
-      expect(Either.getOrThrow(Either.flip(result))).toMatchObject({
+      expect(Result.getOrThrow(Result.flip(result))).toMatchObject({
         _tag: "InvalidHistory",
         index,
         from: history[index],
@@ -149,7 +150,7 @@ describe("ExchangeState.checkHistory", () => {
   })
 
   it("names the reason", () => {
-    const error = (h: ReadonlyArray<State>) => Either.getOrThrow(Either.flip(ExchangeState.checkHistory(h)))
+    const error = (h: ReadonlyArray<State>) => Result.getOrThrow(Result.flip(ExchangeState.checkHistory(h)))
     expect(error(["declined", "completed"])).toMatchObject({ reason: "Terminal" })
     expect(error(["completed", "pending"])).toMatchObject({
       reason: "Unreachable",
@@ -185,10 +186,10 @@ describe("ExchangeState.checkHistory", () => {
         const result = ExchangeState.checkHistory(history)
         if (expected === undefined) {
           accepted++
-          expect(Either.isRight(result)).toBe(true)
+          expect(Result.isSuccess(result)).toBe(true)
         } else {
           refused++
-          const e = Either.getOrThrow(Either.flip(result))
+          const e = Result.getOrThrow(Result.flip(result))
           expect([e.index, e.from, e.to]).toEqual([expected, history[expected], history[expected + 1]])
         }
       }),

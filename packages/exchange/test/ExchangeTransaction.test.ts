@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ExchangeState, ExchangeTransaction } from "@payrules/exchange"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { DateTime, Either, type ParseResult, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
 
 const base = {
   id: "ac57c9e7-8f0e-4a2e-9a6c-2f36a2d1a3b9",
@@ -22,13 +22,13 @@ describe("ExchangeTransaction: reason_code (D5)", () => {
   it.each(cases)("state %s with reason_code %s: valid %s", (state, present, valid) => {
     const body = present ? { ...base, state, reason_code: "insufficient_balance" } : { ...base, state }
     const strict = ExchangeTransaction.decode(body)
-    const lenient = Either.getOrThrow(ExchangeTransaction.decodeLenient(body))
+    const lenient = Result.getOrThrow(ExchangeTransaction.decodeLenient(body))
     expect(encode(lenient.transaction)).toEqual(body)
     if (valid) {
-      expect(Either.map(strict, encode)).toEqual(Either.right(body))
+      expect(Result.map(strict, encode)).toEqual(Result.succeed(body))
       expect(lenient.warnings).toEqual([])
     } else {
-      const issues = issuesOf(Either.getOrThrow(Either.flip(strict)))
+      const issues = issuesOf(Result.getOrThrow(Result.flip(strict)))
       expect(issues).toHaveLength(1)
       expect(issues[0]?.path).toEqual(["reason_code"])
       expect(issues[0]?.message).toBe(lenient.warnings[0]?.message)
@@ -38,7 +38,7 @@ describe("ExchangeTransaction: reason_code (D5)", () => {
   })
 
   it("says which way the rule is broken", () => {
-    const warning = (u: unknown) => Either.getOrThrow(ExchangeTransaction.decodeLenient(u)).warnings[0]?.message
+    const warning = (u: unknown) => Result.getOrThrow(ExchangeTransaction.decodeLenient(u)).warnings[0]?.message
     expect(warning({ state: "declined" })).toBe(
       "reason_code is missing: a declined transaction says why it was declined"
     )
@@ -51,19 +51,19 @@ describe("ExchangeTransaction: reason_code (D5)", () => {
   })
 
   it("every field is optional, and unknown fields are tolerated and dropped", () => {
-    expect(ExchangeTransaction.decode({})).toEqual(Either.right({}))
+    expect(ExchangeTransaction.decode({})).toEqual(Result.succeed({}))
     expect(ExchangeTransaction.decode({ state: "completed", legs: [{ amount: 1 }], fee: 0 })).toEqual(
-      Either.right({ state: "completed" })
+      Result.succeed({ state: "completed" })
     )
   })
 
   it("refuses an unknown state and wrong types in both modes, with paths", () => {
-    const decoders: ReadonlyArray<(u: unknown) => Either.Either<unknown, ParseResult.ParseError>> = [
+    const decoders: ReadonlyArray<(u: unknown) => Result.Result<unknown, Schema.SchemaError>> = [
       ExchangeTransaction.decode,
       ExchangeTransaction.decodeLenient
     ]
     for (const decode of decoders) {
-      const path = (u: unknown) => issuesOf(Either.getOrThrow(Either.flip(decode(u))))[0]?.path
+      const path = (u: unknown) => issuesOf(Result.getOrThrow(Result.flip(decode(u))))[0]?.path
       expect(path({ state: "processing" })).toEqual(["state"])
       expect(path({ id: 5 })).toEqual(["id"])
       expect(path({ created_at: "yesterday" })).toEqual(["created_at"])
@@ -74,19 +74,35 @@ describe("ExchangeTransaction: reason_code (D5)", () => {
 
 describe("ExchangeTransaction date-times", () => {
   it("decode to DateTime.Zoned at their offset and encode back", () => {
-    const t = Either.getOrThrow(ExchangeTransaction.decode(base))
-    expect(t.created_at?.epochMillis).toBe(Date.UTC(2024, 2, 31, 12, 0, 0, 250))
+    const t = Result.getOrThrow(ExchangeTransaction.decode(base))
+    expect(t.created_at?.epochMilliseconds).toBe(Date.UTC(2024, 2, 31, 12, 0, 0, 250))
     expect(t.completed_at !== undefined && DateTime.zonedOffset(t.completed_at)).toBe(3_600_000)
     expect(encode(t)).toEqual(base)
   })
 
   it("refuses a date-time without a timezone, or one that does not exist", () => {
     const message = (s: string) =>
-      issuesOf(Either.getOrThrow(Either.flip(ExchangeTransaction.decode({ created_at: s }))))[0]?.message
+      issuesOf(Result.getOrThrow(Result.flip(ExchangeTransaction.decode({ created_at: s }))))[0]?.message
     expect(message("2024-03-31T12:00:00")).toContain("has no timezone")
     expect(message("2023-02-29T12:00:00Z")).toContain("does not exist")
     expect(message("2016-12-31T23:59:60Z")).toContain("leap seconds")
   })
+})
+
+describe("ExchangeTransaction strict and lenient (D11)", () => {
+  it.prop(
+    "strict decoding accepts a transaction exactly when check finds nothing; lenient reads it with those warnings",
+    [ExchangeTransaction.Lenient],
+    ([t]) => {
+      const wire: unknown = JSON.parse(JSON.stringify(encode(t)))
+      const warnings = ExchangeTransaction.check(t)
+      expect(Result.getOrThrow(ExchangeTransaction.decodeLenient(wire)).warnings).toEqual(warnings)
+      const strict = ExchangeTransaction.decode(wire)
+      expect(Result.isSuccess(strict)).toBe(warnings.length === 0)
+      if (Result.isFailure(strict)) expect(issuesOf(strict.failure)).toEqual(warnings)
+    },
+    { arbitrary: { runs: 300 } }
+  )
 })
 
 describe("ExchangeTransaction laws", () => {

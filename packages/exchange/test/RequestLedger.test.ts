@@ -1,11 +1,13 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
-import { DateTime, Duration, Effect, Either, Exit, FastCheck, Option, Schema, TestClock } from "effect"
+import { schemaLaws } from "@payrules/vitest"
+import { DateTime, Duration, Effect, Exit, Option, Result, Schema } from "effect"
+import { TestClock } from "effect/testing"
 
 const request = (requestId: string, amount = 100.5, reorder = false) => {
   const from = { account_id: "a-gbp", currency: "GBP", amount }
   const to = { account_id: "a-eur", currency: "EUR" }
-  return Either.getOrThrow(
+  return Result.getOrThrow(
     ExchangeRequest.parse(
       reorder
         ? { request_id: requestId, to: { currency: to.currency, account_id: to.account_id }, from }
@@ -52,10 +54,10 @@ layer(RequestLedger.layer)("RequestLedger (one ledger for the block)", (it) => {
 
   it.effect("complete refuses an id it does not hold", () =>
     Effect.gen(function* () {
-      const exit = yield* Effect.exit(
+      const error = yield* Effect.flip(
         RequestLedger.complete("never", RequestLedger.Outcome.Rejected({ status: 400, message: "bad request" }))
       )
-      expect(exit).toMatchObject(Exit.fail({ _tag: "RequestLedgerError", reason: "NotRegistered", requestId: "never" }))
+      expect(error).toMatchObject({ _tag: "RequestLedgerError", reason: "NotRegistered", requestId: "never" })
       expect(yield* RequestLedger.lookup("never")).toEqual(Option.none())
     })
   )
@@ -157,8 +159,8 @@ describe("RequestLedger results, releases and counts", () => {
       expect(yield* RequestLedger.release("rel-1")).toBe(true)
       expect(yield* RequestLedger.release("rel-1")).toBe(false)
       expect(yield* RequestLedger.lookup("rel-1")).toEqual(Option.none())
-      const exit = yield* Effect.exit(RequestLedger.complete("rel-1", RequestLedger.Outcome.Unknown({ message: "" })))
-      expect(exit).toMatchObject(Exit.fail({ reason: "NotRegistered" }))
+      const error = yield* Effect.flip(RequestLedger.complete("rel-1", RequestLedger.Outcome.Unknown({ message: "" })))
+      expect(error).toMatchObject({ reason: "NotRegistered" })
       expect(yield* RequestLedger.register(request("rel-1", 99))).toMatchObject({
         _tag: "New",
         entry: { received: 1, conflicts: 0 }
@@ -186,25 +188,19 @@ describe("RequestLedger results, releases and counts", () => {
 })
 
 describe("RequestLedger against a model", () => {
-  type Command =
-    | { readonly _tag: "register"; readonly id: number; readonly amount: number }
-    | { readonly _tag: "release"; readonly id: number }
-    | { readonly _tag: "complete"; readonly id: number }
-    | { readonly _tag: "wait"; readonly minutes: number }
-  const command: FastCheck.Arbitrary<Command> = FastCheck.oneof(
-    FastCheck.record({
-      _tag: FastCheck.constant("register" as const),
-      id: FastCheck.integer({ min: 0, max: 5 }),
-      amount: FastCheck.integer({ min: 1, max: 3 })
-    }),
-    FastCheck.record({ _tag: FastCheck.constant("release" as const), id: FastCheck.integer({ min: 0, max: 5 }) }),
-    FastCheck.record({ _tag: FastCheck.constant("complete" as const), id: FastCheck.integer({ min: 0, max: 5 }) }),
-    FastCheck.record({ _tag: FastCheck.constant("wait" as const), minutes: FastCheck.integer({ min: 1, max: 40 }) })
-  )
+  const between = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
+  const id = between(0, 5)
+  const Command = Schema.Union([
+    Schema.TaggedStruct("register", { id, amount: between(1, 3) }),
+    Schema.TaggedStruct("release", { id }),
+    Schema.TaggedStruct("complete", { id }),
+    Schema.TaggedStruct("wait", { minutes: between(1, 40) })
+  ])
+  const Commands = Schema.Array(Command).check(Schema.isMaxLength(60))
 
   it.effect.prop(
     "New, Replay and Conflict, outcomes and expiry agree with a map of live ids",
-    [FastCheck.array(command, { maxLength: 60 })],
+    [Commands],
     ([commands]) =>
       Effect.gen(function* () {
         const ledger = yield* RequestLedger.make({ window: "1 hour" })
@@ -248,7 +244,25 @@ describe("RequestLedger against a model", () => {
         const live = (yield* ledger.entries).map((e) => e.requestId).sort()
         expect(live).toEqual([...model.keys()].map((id) => `m-${id}`).sort())
       }),
-    { fastCheck: { numRuns: 200 } }
+    // command lists grow up to the 60 commands that the Schema allows
+    { arbitrary: { runs: 200, size: 60 } }
+  )
+
+  it.effect.prop(
+    "any request: New, then Replay; the entry holds its fingerprint, and requestOf gives the request back",
+    [ExchangeRequest.ExchangeRequest],
+    ([sent]) =>
+      Effect.gen(function* () {
+        const ledger = yield* RequestLedger.make()
+        expect((yield* ledger.register(sent))._tag).toBe("New")
+        expect((yield* ledger.register(sent))._tag).toBe("Replay")
+        const entry = Option.getOrThrow(yield* ledger.lookup(sent.request_id))
+        expect(entry.fingerprint).toBe(ExchangeRequest.fingerprint(sent))
+        const back = Result.getOrThrow(RequestLedger.requestOf(entry))
+        expect(back._tag).toBe(sent._tag)
+        expect(ExchangeRequest.fingerprint(back)).toBe(entry.fingerprint)
+      }),
+    { arbitrary: { runs: 200 } }
   )
 })
 
@@ -277,7 +291,7 @@ describe("RequestLedger states, pending and stored outcomes", () => {
 
   it.effect("requestOf gives back the request an entry holds (its canonical body)", () =>
     Effect.gen(function* () {
-      const sent = Either.getOrThrow(
+      const sent = Result.getOrThrow(
         ExchangeRequest.parse({
           from: { account_id: "a", currency: "GBP" },
           to: { account_id: "b", currency: "JPY", amount: 1200 },
@@ -288,18 +302,18 @@ describe("RequestLedger states, pending and stored outcomes", () => {
       )
       yield* RequestLedger.register(sent)
       const entry = Option.getOrThrow(yield* RequestLedger.lookup("buy-1"))
-      const back = Either.getOrThrow(RequestLedger.requestOf(entry))
+      const back = Result.getOrThrow(RequestLedger.requestOf(entry))
       expect(back).toMatchObject({ _tag: "Buy", request_id: "buy-1", reference: "tuition" })
       expect(ExchangeRequest.fingerprint(back)).toBe(entry.fingerprint)
-      expect(Either.isLeft(RequestLedger.requestOf({ ...entry, fingerprint: "{not json" }))).toBe(true)
-      expect(Either.isLeft(RequestLedger.requestOf({ ...entry, fingerprint: '{"request_id":"x"}' }))).toBe(true)
+      expect(Result.isFailure(RequestLedger.requestOf({ ...entry, fingerprint: "{not json" }))).toBe(true)
+      expect(Result.isFailure(RequestLedger.requestOf({ ...entry, fingerprint: '{"request_id":"x"}' }))).toBe(true)
     }).pipe(Effect.provide(RequestLedger.layer))
   )
 
   it("OutcomeSchema stores every outcome as JSON and reads back the same one", () => {
-    const encode = Schema.encodeSync(Schema.parseJson(RequestLedger.OutcomeSchema))
-    const decode = Schema.decodeUnknownEither(Schema.parseJson(RequestLedger.OutcomeSchema))
-    const zoned = DateTime.unsafeMakeZoned("2024-05-01T10:00:00+02:00", {
+    const encode = Schema.encodeSync(Schema.fromJsonString(RequestLedger.OutcomeSchema))
+    const decode = Schema.decodeUnknownResult(Schema.fromJsonString(RequestLedger.OutcomeSchema))
+    const zoned = DateTime.makeZonedUnsafe("2024-05-01T10:00:00+02:00", {
       timeZone: DateTime.zoneMakeOffset(7_200_000)
     })
     for (const outcome of [
@@ -309,7 +323,7 @@ describe("RequestLedger states, pending and stored outcomes", () => {
       RequestLedger.Outcome.Rejected({ status: 503, message: "unavailable" }),
       RequestLedger.Outcome.Unknown({ message: "timed out" })
     ]) {
-      expect(Either.getOrThrow(decode(encode(outcome)))).toEqual(outcome)
+      expect(Result.getOrThrow(decode(encode(outcome)))).toEqual(outcome)
     }
     expect(JSON.parse(encode(RequestLedger.Outcome.Rejected({ status: 503, message: "x" })))).toEqual({
       _tag: "Rejected",
@@ -318,7 +332,11 @@ describe("RequestLedger states, pending and stored outcomes", () => {
     })
     for (const bad of ["{", '{"_tag":"Other"}', '{"_tag":"Rejected","status":"500","message":"x"}']) {
       const result = decode(bad)
-      expect(Either.isLeft(result)).toBe(true)
+      expect(Result.isFailure(result)).toBe(true)
     }
   })
+})
+
+describe("RequestLedger.OutcomeSchema laws", () => {
+  schemaLaws("RequestLedger.OutcomeSchema", RequestLedger.OutcomeSchema)
 })

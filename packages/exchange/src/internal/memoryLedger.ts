@@ -114,7 +114,7 @@ export const make = (windowMillis: number): Effect.Effect<RequestLedgerService<n
           entries.delete(requestId)
           return held
         }),
-      lookup: (requestId) => Effect.map(Clock.currentTimeMillis, (now) => Option.fromNullable(live(requestId, now))),
+      lookup: (requestId) => Effect.map(Clock.currentTimeMillis, (now) => Option.fromUndefinedOr(live(requestId, now))),
       entries: liveEntries,
       pending: Effect.map(liveEntries, (live) => live.filter((e) => isPending(e.state))),
       prune: Effect.map(Clock.currentTimeMillis, (now) => sweep(now, Number.POSITIVE_INFINITY))
