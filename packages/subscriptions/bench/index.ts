@@ -4,19 +4,20 @@
  */
 import { run } from "@payrules/bench"
 import { Schedule } from "@payrules/subscriptions"
-import { DateTime, Either, FastCheck as fc } from "effect"
+import { DateTime, Result } from "effect"
+import fc from "fast-check"
 import { Temporal } from "temporal-polyfill"
 import { decodeVariation, variation, variationWire } from "../test/fixtures.js"
 import { reference } from "../test/reference.js"
 
 const zone = "Europe/London"
 const startMs = Date.UTC(2024, 0, 31, 9, 0)
-const start = DateTime.unsafeMakeZoned(startMs, { timeZone: zone })
+const start = DateTime.makeZonedUnsafe(startMs, { timeZone: zone })
 
 // phaseAt: a subscription of endless PT2H cycles, asked about an instant 5 years in (about 21,900 cycles)
 const twoHourly = variation([{ cycle_duration: "PT2H", cycle_count: null, amount: 100, currency: "GBP" }])
 const fiveYearsMs = Date.UTC(2029, 0, 31, 9, 0) + 3_600_000 + 1234
-const instant = DateTime.unsafeMake(fiveYearsMs)
+const instant = DateTime.makeUnsafe(fiveYearsMs)
 const walkWithTemporal = () => {
   const target = Temporal.Instant.fromEpochMilliseconds(fiveYearsMs)
   let cycleStart = Temporal.Instant.fromEpochMilliseconds(startMs).toZonedDateTimeISO(zone)
@@ -30,7 +31,7 @@ const walkWithTemporal = () => {
 }
 const ours = () => Schedule.phaseAt(twoHourly, { start }, instant)
 const oursIndex = () => {
-  const p = Either.getOrThrow(ours())
+  const p = Result.getOrThrow(ours())
   return p._tag === "InPhase" ? p.cycleIndex : -1
 }
 
@@ -48,16 +49,16 @@ await run("Schedule.phaseAt: a subscription 5 years into PT2H cycles (Europe/Lon
 // batches rotate through all 10,000), so both sides do the same mix of short plans and long PT2H ones.
 const plans = fc.sample(variationWire, { numRuns: 10_000, seed: 42 }).map((w) => decodeVariation(w))
 const batches = Array.from({ length: 100 }, (_, b) => plans.slice(b * 100, b * 100 + 100))
-const until = DateTime.unsafeMake(Date.UTC(2026, 0, 31, 9, 0))
+const until = DateTime.makeUnsafe(Date.UTC(2026, 0, 31, 9, 0))
 const oursCycles = (v: (typeof plans)[number]) => {
   const cycles: Array<readonly [number, number]> = []
-  for (const e of Either.getOrThrow(Schedule.simulate(v, { start, until }))) {
-    if (e._tag === "CycleBilled") cycles.push([e.start.epochMillis, e.end.epochMillis])
+  for (const e of Result.getOrThrow(Schedule.simulate(v, { start, until }))) {
+    if (e._tag === "CycleBilled") cycles.push([e.start.epochMilliseconds, e.end.epochMilliseconds])
   }
   return cycles
 }
 const referenceCycles = (v: (typeof plans)[number]) =>
-  reference(v, startMs, zone, 0, "phase-start", Number.POSITIVE_INFINITY, until.epochMillis).map((c) => [
+  reference(v, startMs, zone, 0, "phase-start", Number.POSITIVE_INFINITY, until.epochMilliseconds).map((c) => [
     c.start,
     c.end
   ])

@@ -7,8 +7,7 @@
  */
 import { IsoDuration } from "@payrules/iso8601"
 import { Currency } from "@payrules/money"
-import * as Either from "effect/Either"
-import type * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { type PlanListPage, PlanListPageLenient, type SubscriptionPlan, type Variation } from "./SubscriptionPlan.js"
 
@@ -234,19 +233,19 @@ export interface CheckedPage {
   readonly findings: ReadonlyArray<Finding>
 }
 
-const decodeLenient = Schema.decodeUnknownEither(PlanListPageLenient, { errors: "all" })
+const decodeLenient = Schema.decodeUnknownResult(PlanListPageLenient, { errors: "all" })
 
 /**
  * Decodes a page of GET /api/subscription-plans leniently (`PlanListPageLenient`: a well-formed currency code that
  * is not on the list is read) and checks every plan: what a client does with a response (D11). Only a response
- * that is not well-formed is an error.
+ * that is not well-formed is an error: a `Schema.SchemaError` with the path and message of every fault.
  *
  * @example
  * ```ts
  * import { PlanCheck } from "@payrules/subscriptions"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * const { findings } = Either.getOrThrow(
+ * const { findings } = Result.getOrThrow(
  *   PlanCheck.decodeAndCheck({
  *     subscription_plans: [
  *       {
@@ -272,5 +271,5 @@ const decodeLenient = Schema.decodeUnknownEither(PlanListPageLenient, { errors: 
  * @since 0.1.0
  * @category decoding
  */
-export const decodeAndCheck = (input: unknown): Either.Either<CheckedPage, ParseResult.ParseError> =>
-  Either.map(decodeLenient(input), (page) => ({ page, findings: checkPage(page) }))
+export const decodeAndCheck = (input: unknown): Result.Result<CheckedPage, Schema.SchemaError> =>
+  Result.map(decodeLenient(input), (page) => ({ page, findings: checkPage(page) }))

@@ -10,14 +10,17 @@
  *
  * @since 0.1.0
  */
-import { Calendar, IsoDuration } from "@payrules/iso8601"
+import type { IsoDuration } from "@payrules/iso8601"
 import type { Currency } from "@payrules/money"
 import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
-import * as Option from "effect/Option"
+import type * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
-import * as PlanCheck from "./PlanCheck.js"
+import * as internalEvents from "./internal/events.js"
+import * as internalTimeline from "./internal/timeline.js"
+import * as internalTotals from "./internal/totals.js"
+import type * as PlanCheck from "./PlanCheck.js"
 import type { Phase, SubscriptionPlan, Variation } from "./SubscriptionPlan.js"
 
 // -----------------------------------------------------------------------------
@@ -91,8 +94,15 @@ export class ScheduleError extends Data.TaggedError("ScheduleError")<{
   readonly findings: ReadonlyArray<PlanCheck.Finding>
 }> {}
 
-const fail = (reason: ErrorReason, message: string, findings: ReadonlyArray<PlanCheck.Finding> = []) =>
-  Either.left(new ScheduleError({ reason, message, findings }))
+const fail = (
+  reason: ErrorReason,
+  message: string,
+  findings: ReadonlyArray<PlanCheck.Finding> = []
+): Result.Result<never, ScheduleError> => Result.fail(new ScheduleError({ reason, message, findings }))
+
+/** an internal result as a public one: its failure becomes a `ScheduleError` */
+const lift = <A>(result: Result.Result<A, internalTimeline.Failure>): Result.Result<A, ScheduleError> =>
+  Result.isFailure(result) ? Result.fail(new ScheduleError(result.failure)) : Result.succeed(result.success)
 
 // -----------------------------------------------------------------------------
 // events
@@ -221,9 +231,6 @@ export interface Timeline {
   readonly stoppedAt: DateTime.DateTime | undefined
 }
 
-const isDaysOnly = (d: IsoDuration.IsoDuration): boolean =>
-  d.sign > 0 && d.years === 0 && d.months === 0 && d.weeks === 0 && !IsoDuration.hasTimePart(d)
-
 /**
  * Places a variation in time. Fails when PlanCheck finds errors in it, when the trial is not a positive days-only
  * duration, or when a finite phase would end beyond the range of instants.
@@ -234,83 +241,18 @@ const isDaysOnly = (d: IsoDuration.IsoDuration): boolean =>
 export const compile = (
   variation: Variation,
   options: Pick<Options, "start" | "trial" | "anchor">
-): Either.Either<Timeline, ScheduleError> => {
-  const findings = PlanCheck.checkVariation(variation)
-  const errors = PlanCheck.errors(findings)
-  if (errors.length > 0) {
-    return fail(
-      "InvalidPlan",
-      `variation ${variation.id} cannot be simulated: ${errors.map((e) => `${e.path.join(".")}: ${e.message}`).join("; ")}`,
-      errors
-    )
-  }
-  const start = options.start
-  let trialEnd: DateTime.DateTime | undefined
-  const trial = options.trial
-  if (trial !== undefined && trial !== "none") {
-    if (!isDaysOnly(trial)) {
-      return fail("InvalidTrial", `a trial is a positive number of days (P14D); got ${IsoDuration.format(trial)}`)
-    }
-    const end = Calendar.addTo(start, trial)
-    if (Either.isLeft(end)) return fail("OutOfRange", `the trial ends beyond the range of instants`)
-    trialEnd = end.right
-  }
-  const billingStart = trialEnd ?? start
-  const bySubscription = options.anchor === "subscription-start"
-  const sorted = variation.phases
-    .map((phase, i) => ({ phase, i }))
-    .sort((a, b) => a.phase.ordinal - b.phase.ordinal || a.i - b.i)
-  const phases: Array<PlacedPhase> = []
-  let phaseStart: DateTime.DateTime = billingStart
-  for (let k = 0; k < sorted.length; k++) {
-    const phase = sorted[k]!.phase
-    const duration = phase.cycle_duration
-    const count = phase.cycle_count === undefined || phase.cycle_count === null ? undefined : phase.cycle_count
-    let anchor: DateTime.DateTime = phaseStart
-    let offset = 0
-    if (bySubscription && k > 0) {
-      const n = Calendar.stepsUntil(billingStart, duration, phaseStart)
-      if (Either.isRight(n)) {
-        const onGrid = Calendar.addToEpochMillis(billingStart, duration, n.right)
-        if (Either.isRight(onGrid) && onGrid.right === phaseStart.epochMillis) {
-          anchor = billingStart
-          offset = n.right
-        }
-      }
-    }
-    let end: DateTime.DateTime | undefined
-    if (count !== undefined) {
-      const e = Calendar.addTo(anchor, duration, offset + count)
-      if (Either.isLeft(e)) {
-        return fail("OutOfRange", `phase ${phase.id} ends beyond the range of instants`)
-      }
-      end = e.right
-    }
-    phases.push({
-      phase,
-      phaseIndex: k,
-      duration,
-      count,
-      anchor,
-      offset,
-      start: phaseStart,
-      end,
-      amount: Option.fromNullable(phase.amount),
-      currency: Option.fromNullable(phase.currency)
-    })
-    if (end === undefined) break
-    phaseStart = end
-  }
-  const last = phases[phases.length - 1]!
-  return Either.right({ start, trialEnd, phases, stoppedAt: last.end })
-}
+): Result.Result<Timeline, ScheduleError> => lift(internalTimeline.compile(variation, options))
 
-const checkHorizon = (until: Horizon | undefined): Either.Either<void, ScheduleError> => {
-  if (until === undefined || DateTime.isDateTime(until)) return Either.void
+const checkHorizon = (until: Horizon | undefined): Result.Result<void, ScheduleError> => {
+  if (until === undefined || DateTime.isDateTime(until)) return Result.void
   return Number.isSafeInteger(until.cycles) && until.cycles >= 0
-    ? Either.void
+    ? Result.void
     : fail("InvalidHorizon", `until.cycles must be a whole number of at least 0; got ${until.cycles}`)
 }
+
+// -----------------------------------------------------------------------------
+// simulation
+// -----------------------------------------------------------------------------
 
 /**
  * The events of a timeline up to a horizon, lazily: without a horizon, an endless phase yields cycles forever.
@@ -321,84 +263,41 @@ const checkHorizon = (until: Horizon | undefined): Either.Either<void, ScheduleE
  * @category simulation
  */
 export const events = (timeline: Timeline, until?: Horizon): Iterable<Event> => ({
-  [Symbol.iterator]: () => run(timeline, until)
+  [Symbol.iterator]: () => internalEvents.run(timeline, until)
 })
-
-function* run(t: Timeline, until: Horizon | undefined): Generator<Event, void, undefined> {
-  let horizon = Number.POSITIVE_INFINITY
-  let horizonAt: DateTime.DateTime | undefined
-  let cyclesLeft = Number.POSITIVE_INFINITY
-  const reason: "Until" | "Cycles" = until !== undefined && !DateTime.isDateTime(until) ? "Cycles" : "Until"
-  if (until !== undefined) {
-    if (DateTime.isDateTime(until)) {
-      horizon = until.epochMillis
-      horizonAt = until
-    } else {
-      cyclesLeft = until.cycles
-      if (cyclesLeft === 0) {
-        horizon = t.start.epochMillis
-        horizonAt = t.start
-      }
-    }
-  }
-  const reached = (at: DateTime.DateTime | undefined): Event => ({ _tag: "HorizonReached", at: at ?? t.start, reason })
-  if (t.trialEnd !== undefined) {
-    if (!(t.start.epochMillis < horizon)) return yield reached(horizonAt)
-    yield { _tag: "TrialStarted", at: t.start, end: t.trialEnd }
-    if (!(t.trialEnd.epochMillis <= horizon)) return yield reached(horizonAt)
-    yield { _tag: "TrialEnded", at: t.trialEnd }
-  }
-  let at: DateTime.DateTime = t.start
-  for (const p of t.phases) {
-    at = p.start
-    if (!(at.epochMillis < horizon)) return yield reached(horizonAt)
-    const { id: phaseId, ordinal } = p.phase
-    yield { _tag: "PhaseEntered", at, phaseId, ordinal, phaseIndex: p.phaseIndex }
-    for (let j = 0; p.count === undefined || j < p.count; j++) {
-      if (!(at.epochMillis < horizon)) return yield reached(horizonAt)
-      const next = Calendar.addTo(p.anchor, p.duration, p.offset + j + 1)
-      if (Either.isLeft(next)) return yield { _tag: "HorizonReached", at, reason: "RangeLimit" }
-      const end = next.right
-      yield {
-        _tag: "CycleBilled",
-        at,
-        phaseId,
-        ordinal,
-        cycleIndex: j,
-        start: at,
-        end,
-        amount: p.amount,
-        currency: p.currency
-      }
-      if (--cyclesLeft === 0) {
-        horizon = end.epochMillis
-        horizonAt = end
-      }
-      at = end
-    }
-    if (!(at.epochMillis <= horizon)) return yield reached(horizonAt)
-    yield { _tag: "PhaseCompleted", at, phaseId, ordinal, cycles: p.count! }
-  }
-  yield { _tag: "SubscriptionStopped", at }
-}
 
 const resolveVariation = (
   variation: Variation,
   options: Options
-): Either.Either<{ timeline: Timeline; until: Horizon | undefined }, ScheduleError> =>
-  Either.flatMap(checkHorizon(options.until), () =>
-    Either.map(compile(variation, options), (timeline) => ({ timeline, until: options.until }))
+): Result.Result<{ timeline: Timeline; until: Horizon | undefined }, ScheduleError> =>
+  Result.flatMap(checkHorizon(options.until), () =>
+    Result.map(compile(variation, options), (timeline) => ({ timeline, until: options.until }))
   )
 
 /**
  * Simulates one subscription of a variation: the lazy, possibly infinite sequence of its events (see {@link events}).
  * The trial is `options.trial` (default none: a bare variation has no trial; see {@link simulatePlan}).
  *
+ * @example
+ * ```ts
+ * import { Schedule, SubscriptionPlan } from "@payrules/subscriptions"
+ * import { DateTime, Result, Schema } from "effect"
+ *
+ * const monthly = Schema.decodeUnknownSync(SubscriptionPlan.Variation)({
+ *   id: "monthly",
+ *   phases: [{ id: "standard", ordinal: 1, cycle_duration: "P1M", amount: 999, currency: "GBP" }]
+ * })
+ * const start = DateTime.makeUnsafe("2024-01-31T09:00:00Z")
+ * const events = Result.getOrThrow(Schedule.simulate(monthly, { start, until: { cycles: 3 } }))
+ * const starts = [...events].filter(Schedule.Event.$is("CycleBilled")).map((c) => DateTime.formatIso(c.start))
+ * console.log(starts) // [ "2024-01-31T09:00:00.000Z", "2024-02-29T09:00:00.000Z", "2024-03-31T09:00:00.000Z" ]
+ * ```
+ *
  * @since 0.1.0
  * @category simulation
  */
-export const simulate = (variation: Variation, options: Options): Either.Either<Iterable<Event>, ScheduleError> =>
-  Either.map(resolveVariation(variation, options), ({ timeline, until }) => events(timeline, until))
+export const simulate = (variation: Variation, options: Options): Result.Result<Iterable<Event>, ScheduleError> =>
+  Result.map(resolveVariation(variation, options), ({ timeline, until }) => events(timeline, until))
 
 /**
  * Like {@link simulate}, but throws the `ScheduleError`.
@@ -406,8 +305,15 @@ export const simulate = (variation: Variation, options: Options): Either.Either<
  * @since 0.1.0
  * @category simulation
  */
-export const unsafeSimulate = (variation: Variation, options: Options): Iterable<Event> =>
-  Either.getOrThrowWith(simulate(variation, options), (e) => e)
+export const simulateUnsafe = (variation: Variation, options: Options): Iterable<Event> =>
+  Result.getOrThrowWith(simulate(variation, options), (e) => e)
+
+/**
+ * @deprecated Use {@link simulateUnsafe}.
+ * @since 0.1.0
+ * @category simulation
+ */
+export const unsafeSimulate: (variation: Variation, options: Options) => Iterable<Event> = simulateUnsafe
 
 /**
  * Picks a variation of a plan (the first when `variation` is not given) and applies the plan's trial unless
@@ -419,7 +325,7 @@ export const unsafeSimulate = (variation: Variation, options: Options): Iterable
 export const forPlan = (
   plan: SubscriptionPlan,
   options: Options & { readonly variation?: string | undefined }
-): Either.Either<{ readonly variation: Variation; readonly options: Options }, ScheduleError> => {
+): Result.Result<{ readonly variation: Variation; readonly options: Options }, ScheduleError> => {
   const variation =
     options.variation === undefined ? plan.variations[0] : plan.variations.find((v) => v.id === options.variation)
   if (variation === undefined) {
@@ -430,7 +336,7 @@ export const forPlan = (
         : `plan ${plan.id} has no variation ${options.variation} (it has ${plan.variations.map((v) => v.id).join(", ")})`
     )
   }
-  return Either.right({
+  return Result.succeed({
     variation,
     options: { ...options, trial: options.trial ?? plan.trial_duration ?? "none" }
   })
@@ -445,8 +351,8 @@ export const forPlan = (
 export const simulatePlan = (
   plan: SubscriptionPlan,
   options: Options & { readonly variation?: string | undefined }
-): Either.Either<Iterable<Event>, ScheduleError> =>
-  Either.flatMap(forPlan(plan, options), (r) => simulate(r.variation, r.options))
+): Result.Result<Iterable<Event>, ScheduleError> =>
+  Result.flatMap(forPlan(plan, options), (r) => simulate(r.variation, r.options))
 
 /**
  * The events as an effect `Stream` (pull-based: an endless phase streams forever until taken).
@@ -455,9 +361,9 @@ export const simulatePlan = (
  * @category simulation
  */
 export const stream = (variation: Variation, options: Options): Stream.Stream<Event, ScheduleError> =>
-  Either.match(simulate(variation, options), {
-    onLeft: (e) => Stream.fail(e),
-    onRight: (it) => Stream.fromIterable(it)
+  Result.match(simulate(variation, options), {
+    onFailure: (e) => Stream.fail(e),
+    onSuccess: (it) => Stream.fromIterable(it)
   })
 
 // -----------------------------------------------------------------------------
@@ -472,47 +378,26 @@ export const stream = (variation: Variation, options: Options): Stream.Stream<Ev
  * @since 0.1.0
  * @category queries
  */
-export const positionAt = (t: Timeline, instant: DateTime.DateTime): Either.Either<Position, ScheduleError> => {
-  const ms = instant.epochMillis
-  if (ms < t.start.epochMillis) return Either.right(Position.NotStarted({ startsAt: t.start }))
-  if (t.trialEnd !== undefined && ms < t.trialEnd.epochMillis) {
-    return Either.right(Position.Trial({ start: t.start, end: t.trialEnd }))
-  }
-  const phases = t.phases
-  let lo = 0
-  let hi = phases.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1
-    if (phases[mid]!.start.epochMillis <= ms) lo = mid
-    else hi = mid - 1
-  }
-  const p = phases[lo]!
-  if (p.end !== undefined && ms >= p.end.epochMillis) return Either.right(Position.Stopped({ at: p.end }))
-  const steps = Either.getOrThrow(Calendar.stepsUntil(p.anchor, p.duration, instant))
-  const last = p.count === undefined ? Number.POSITIVE_INFINITY : p.count - 1
-  const cycleIndex = Math.min(Math.max(steps - p.offset, 0), last)
-  const cycleStart = Calendar.addTo(p.anchor, p.duration, p.offset + cycleIndex)
-  const cycleEnd = Calendar.addTo(p.anchor, p.duration, p.offset + cycleIndex + 1)
-  if (Either.isLeft(cycleStart) || Either.isLeft(cycleEnd)) {
-    return fail("OutOfRange", `the cycle around ${DateTime.formatIso(instant)} ends beyond the range of instants`)
-  }
-  return Either.right(
-    Position.InPhase({
-      phaseId: p.phase.id,
-      ordinal: p.phase.ordinal,
-      phaseIndex: p.phaseIndex,
-      cycleIndex,
-      cycleStart: cycleStart.right,
-      cycleEnd: cycleEnd.right,
-      amount: p.amount,
-      currency: p.currency
-    })
-  )
-}
+export const positionAt = (t: Timeline, instant: DateTime.DateTime): Result.Result<Position, ScheduleError> =>
+  lift(internalTimeline.positionAt(t, instant))
 
 /**
  * Where a subscription of a variation is at an instant: not started, in its trial, in a phase (with the cycle
  * index and the cycle's bounds), or stopped. See {@link positionAt}.
+ *
+ * @example
+ * ```ts
+ * import { Schedule, SubscriptionPlan } from "@payrules/subscriptions"
+ * import { DateTime, Result, Schema } from "effect"
+ *
+ * const twoHourly = Schema.decodeUnknownSync(SubscriptionPlan.Variation)({
+ *   id: "metered",
+ *   phases: [{ id: "usage", ordinal: 1, cycle_duration: "PT2H" }]
+ * })
+ * const start = DateTime.makeUnsafe("2024-01-01T00:00:00Z")
+ * const position = Result.getOrThrow(Schedule.phaseAt(twoHourly, { start }, DateTime.makeUnsafe("2024-01-02T05:00:00Z")))
+ * if (position._tag === "InPhase") console.log(position.cycleIndex) // 14
+ * ```
  *
  * @since 0.1.0
  * @category queries
@@ -521,7 +406,7 @@ export const phaseAt = (
   variation: Variation,
   options: Pick<Options, "start" | "trial" | "anchor">,
   instant: DateTime.DateTime
-): Either.Either<Position, ScheduleError> => Either.flatMap(compile(variation, options), (t) => positionAt(t, instant))
+): Result.Result<Position, ScheduleError> => Result.flatMap(compile(variation, options), (t) => positionAt(t, instant))
 
 // -----------------------------------------------------------------------------
 // totals
@@ -562,70 +447,30 @@ export interface Totals {
   }>
 }
 
-const cyclesBefore = (p: PlacedPhase, horizonMs: number): number => {
-  if (!(p.start.epochMillis < horizonMs)) return 0
-  // cycle j is billed when its start, anchor + (offset + j) × duration, is before the horizon
-  const lastStart = DateTime.unsafeMake(Math.min(horizonMs, 8.64e15) - 1)
-  const steps = Either.getOrThrow(Calendar.stepsUntil(p.anchor, p.duration, lastStart))
-  const n = steps - p.offset + 1
-  return Math.max(0, Math.min(n, p.count ?? Number.POSITIVE_INFINITY))
-}
-
 /**
  * What a subscription bills: per currency and per phase, up to the horizon (or, without one, over the whole life of a
  * subscription whose phases all end), and for an endless last phase the recurring amount per cycle. Computed from
  * cycle counts, not by walking cycles.
  *
+ * @example
+ * ```ts
+ * import { Schedule, SubscriptionPlan } from "@payrules/subscriptions"
+ * import { DateTime, Result, Schema } from "effect"
+ *
+ * const variation = Schema.decodeUnknownSync(SubscriptionPlan.Variation)({
+ *   id: "monthly",
+ *   phases: [
+ *     { id: "intro", ordinal: 1, cycle_duration: "P1M", cycle_count: 3, amount: 499, currency: "GBP" },
+ *     { id: "standard", ordinal: 2, cycle_duration: "P1M", amount: 999, currency: "GBP" }
+ *   ]
+ * })
+ * const start = DateTime.makeUnsafe("2024-01-15T00:00:00Z")
+ * const totals = Result.getOrThrow(Schedule.totals(variation, { start, until: { cycles: 12 } }))
+ * console.log(totals.byCurrency) // [ { currency: "GBP", amount: 10488n } ]
+ * ```
+ *
  * @since 0.1.0
  * @category queries
  */
-export const totals = (variation: Variation, options: Options): Either.Either<Totals, ScheduleError> =>
-  Either.map(resolveVariation(variation, options), ({ timeline, until }) => {
-    let cyclesLeft = until !== undefined && !DateTime.isDateTime(until) ? until.cycles : Number.POSITIVE_INFINITY
-    const horizonMs = until !== undefined && DateTime.isDateTime(until) ? until.epochMillis : Number.POSITIVE_INFINITY
-    const byPhase: Array<PhaseTotal> = []
-    const byCurrency = new Map<Currency.CurrencyCode, bigint>()
-    let cycles = 0
-    let cyclesWithoutAmount = 0
-    for (const p of timeline.phases) {
-      let n: number
-      if (Number.isFinite(horizonMs)) n = cyclesBefore(p, horizonMs)
-      else if (p.count === undefined) n = Number.isFinite(cyclesLeft) ? cyclesLeft : 0
-      else n = p.count
-      n = Math.min(n, cyclesLeft)
-      cyclesLeft -= n
-      cycles += n
-      const priced = Option.isSome(p.amount) && Option.isSome(p.currency)
-      const amount = priced ? Option.some(BigInt(Option.getOrThrow(p.amount)) * BigInt(n)) : Option.none()
-      if (priced && n > 0) {
-        const c = Option.getOrThrow(p.currency)
-        byCurrency.set(c, (byCurrency.get(c) ?? 0n) + Option.getOrThrow(amount))
-      }
-      if (!priced) cyclesWithoutAmount += n
-      byPhase.push({
-        phaseId: p.phase.id,
-        ordinal: p.phase.ordinal,
-        cycles: n,
-        amount,
-        currency: p.currency,
-        cyclesWithoutAmount: priced ? 0 : n
-      })
-    }
-    const last = timeline.phases[timeline.phases.length - 1]!
-    return {
-      cycles,
-      cyclesWithoutAmount,
-      byCurrency: [...byCurrency.entries()].map(([currency, amount]) => ({ currency, amount })),
-      byPhase,
-      recurring:
-        last.count === undefined
-          ? Option.some({
-              phaseId: last.phase.id,
-              ordinal: last.phase.ordinal,
-              every: last.duration,
-              amount: last.amount,
-              currency: last.currency
-            })
-          : Option.none()
-    }
-  })
+export const totals = (variation: Variation, options: Options): Result.Result<Totals, ScheduleError> =>
+  Result.map(resolveVariation(variation, options), ({ timeline, until }) => internalTotals.totals(timeline, until))

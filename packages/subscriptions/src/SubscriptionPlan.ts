@@ -9,89 +9,145 @@
  * `PlanListPageLenient`, ...) also accept a well-formed code that is not on it (`XYZ`, or a code published after the
  * list), which `PlanCheck` then reports as a `CurrencyNotListed` warning: for what you read from a server.
  *
- * Ids are read as any non-empty string; the API gives UUIDs, so their JSON Schema says `format: uuid` and their
- * arbitraries draw UUIDs.
+ * Every Schema carries its arbitrary for effect's property-testing engine: `Arbitrary.schema(SubscriptionPlan.X)`
+ * draws valid values (ids that are mostly UUIDs, ordinals 1 to 9, cycle counts 1 to 36 or endless, small JSON items).
+ * Ids are read as any non-empty string; the API gives UUIDs, so their JSON Schema says `format: uuid`.
  *
  * @since 0.1.0
  */
 import { IsoDuration, OffsetDateTime } from "@payrules/iso8601"
 import { Currency, MinorUnits } from "@payrules/money"
-import * as Option from "effect/Option"
+import type * as JsonSchema from "effect/JsonSchema"
+import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
-import * as AST from "effect/SchemaAST"
+import * as SchemaGetter from "effect/SchemaGetter"
+import type * as SchemaRepresentation from "effect/SchemaRepresentation"
 
-const Id = (what: string) =>
-  Schema.String.pipe(
-    Schema.filter((s) => (s.length > 0 ? undefined : `${what} must not be empty`), {
+// -----------------------------------------------------------------------------
+// leaves
+// -----------------------------------------------------------------------------
+
+const UUID = "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
+const SLUG = "^[a-z0-9][a-z0-9_-]{0,23}$"
+
+type Pattern = Schema.Annotations.ToArbitrary.Pattern
+const uuidPattern: Pattern = { source: UUID, flags: "" }
+
+/** ids as the arbitrary draws them: a UUID nine times in ten, else a short slug (`pln_1`) */
+const idPatterns: readonly [Pattern, ...Array<Pattern>] = [
+  uuidPattern,
+  ...Array.from({ length: 8 }, () => uuidPattern),
+  { source: SLUG, flags: "" }
+]
+
+const Id = (what: string): Schema.Codec<string> =>
+  Schema.String.check(
+    Schema.makeFilter((s: string) => (s.length > 0 ? undefined : `${what} must not be empty`), {
+      expected: "a non-empty string",
       description: `${what}: a UUID as the API gives it (any non-empty string is read)`,
-      jsonSchema: { format: "uuid" },
-      arbitrary: () => (fc) =>
-        fc.oneof({ weight: 9, arbitrary: fc.uuid() }, fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,23}$/))
+      toJsonSchema: () => ({ format: "uuid" }),
+      arbitraryConstraint: { patterns: idPatterns }
     })
   )
 
-/** the same Schema with `format: "duration"` added to its JSON Schema, as the official document gives it */
-const durationFormat = <A>(schema: Schema.Schema<A, string>, identifier: string): Schema.Schema<A, string> =>
-  schema.annotations({
-    identifier,
-    jsonSchema: {
-      ...(Option.getOrElse(AST.getJSONSchemaAnnotation(schema.ast), () => ({})) as object),
-      format: "duration"
-    }
-  })
+/** an integer with our message, drawn between `minimum` and `maximum` by the arbitrary */
+const int = (message: string, minimum: number, maximum: number): Schema.Codec<number> =>
+  Schema.Number.check(
+    Schema.isInt({
+      message,
+      arbitraryConstraint: { number: "integer", order: Order.Number, minimum, maximum }
+    })
+  )
+
+/**
+ * The same Schema, named, with `format: "duration"` beside the pattern of its JSON Schema, as the official document
+ * gives it. The pattern comes from the last check of iso8601's string Schema, so it stays theirs.
+ */
+const durationFormat = (
+  schema: Schema.Codec<IsoDuration.IsoDuration, string>,
+  identifier: string
+): Schema.Codec<IsoDuration.IsoDuration, string> => {
+  const checks = Schema.toEncoded(schema).ast.checks
+  const own = checks?.[checks.length - 1]?.annotations?.toJsonSchema
+  const toJsonSchema: SchemaRepresentation.ToJsonSchema.Check = (input) => {
+    const output = own?.(input)
+    return Array.isArray(output)
+      ? [{ ...output[0], format: "duration" }, true]
+      : { ...(output as JsonSchema.JsonSchema | undefined), format: "duration" }
+  }
+  return schema.pipe(Schema.annotateEncoded({ identifier, toJsonSchema }))
+}
 
 const CycleDuration = durationFormat(IsoDuration.IsoDurationFromString, "CycleDuration")
 const TrialDuration = durationFormat(IsoDuration.DaysOnlyFromString, "TrialDuration")
 
 /** a code of the list (strict), or any well-formed code (lenient) */
-type CurrencySchema = Schema.Schema<Currency.CurrencyCode, string>
+type CurrencySchema = Schema.Codec<Currency.CurrencyCode, string>
 
-const isJsonObject = (u: unknown): u is { readonly [key: string]: unknown } =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
+const isObjectLike = (u: unknown): u is { readonly [key: string]: unknown } => typeof u === "object" && u !== null
+
+const ITEM_MESSAGE = "a subscription item is a JSON object"
+
+/** what the arbitrary of an item draws: up to 4 snake_case keys of small JSON values */
+const ItemKey = Schema.String.check(Schema.isPattern(/^[a-z][a-z_]{0,11}$/))
+const ItemScalar = Schema.Union([
+  Schema.Null,
+  Schema.Boolean,
+  Schema.Finite,
+  Schema.String.check(Schema.isMaxLength(12))
+])
+const DrawnItem = Schema.Record(
+  ItemKey,
+  Schema.Union([
+    ItemScalar,
+    Schema.Array(ItemScalar).check(Schema.isMaxLength(3)),
+    Schema.Record(ItemKey, ItemScalar).check(Schema.isMaxProperties(3))
+  ])
+).check(Schema.isMaxProperties(4))
 
 /**
  * An item of a phase. The specification does not describe item fields, so an item is kept as the JSON object it is:
- * the very object decoded, not a copy. (A copy through `Schema.Record` would let a `"__proto__"` key of the JSON
- * text become the prototype of the copy.)
+ * the very object decoded, not a copy (also by `Schema.toCodecJson`, which HTTP clients use). (A copy through
+ * `Schema.Record` would let a `"__proto__"` key of the JSON text become the prototype of the copy.)
  *
  * @since 0.1.0
  * @category schemas
  */
-export const SubscriptionItem: Schema.Schema<{ readonly [key: string]: unknown }> = Schema.declare(isJsonObject, {
+export const SubscriptionItem: Schema.Codec<{ readonly [key: string]: unknown }> = Schema.declare(isObjectLike, {
   identifier: "SubscriptionItem",
   description: "a subscription item; its fields are not described by the specification and are kept as they are",
-  message: () => "a subscription item is a JSON object",
-  arbitrary: () => (fc) =>
-    fc.dictionary(
-      fc.stringMatching(/^[a-z][a-z_]{0,11}$/),
-      fc.jsonValue({ maxDepth: 2, depthSize: "small" }).map((v) => JSON.parse(JSON.stringify(v))),
-      { maxKeys: 4 }
-    ),
-  equivalence: () => (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  jsonSchema: { type: "object" }
-})
+  message: ITEM_MESSAGE,
+  toCodecArbitrary: () =>
+    Schema.link<{ readonly [key: string]: unknown }>()(DrawnItem, {
+      // through JSON text, so a drawn item is what a server could send (no -0)
+      decode: SchemaGetter.transform((item) => JSON.parse(JSON.stringify(item)) as { readonly [key: string]: unknown }),
+      encode: SchemaGetter.forbiddenEncoding
+    }),
+  // an item is JSON already: decoded as it is, never walked or copied
+  toCodecJson: () => undefined,
+  toEquivalence: () => (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  toFormatter: () => (item) => JSON.stringify(item)
+}).check(
+  // the declaration admits objects; this check refuses arrays and gives the JSON Schema its `type`
+  Schema.makeFilter((item: object) => (Array.isArray(item) ? ITEM_MESSAGE : undefined), {
+    toJsonSchema: () => ({ type: "object" })
+  })
+)
+
+// -----------------------------------------------------------------------------
+// phases, variations, plans, pages
+// -----------------------------------------------------------------------------
 
 const phase = (currency: CurrencySchema, identifier: string) =>
   Schema.Struct({
     id: Id("a phase id"),
-    ordinal: Schema.Int.annotations({
-      message: () => "ordinal is an integer",
-      arbitrary: () => (fc) => fc.integer({ min: 1, max: 9 })
-    }),
+    ordinal: int("ordinal is an integer", 1, 9),
     cycle_duration: CycleDuration,
-    cycle_count: Schema.optionalWith(
-      Schema.NullOr(
-        Schema.Int.annotations({
-          message: () => "cycle_count is an integer or null",
-          arbitrary: () => (fc) => fc.integer({ min: 1, max: 36 })
-        })
-      ),
-      { exact: true }
-    ),
-    amount: Schema.optionalWith(MinorUnits.MinorUnits, { exact: true }),
-    currency: Schema.optionalWith(currency, { exact: true }),
-    subscription_items: Schema.optionalWith(Schema.Array(SubscriptionItem), { exact: true })
-  }).annotations({ identifier, description: "a billing phase of a plan variation" })
+    cycle_count: Schema.optionalKey(Schema.NullOr(int("cycle_count is an integer or null", 1, 36))),
+    amount: Schema.optionalKey(MinorUnits.MinorUnits),
+    currency: Schema.optionalKey(currency),
+    subscription_items: Schema.optionalKey(Schema.Array(SubscriptionItem))
+  }).annotate({ identifier, description: "a billing phase of a plan variation" })
 
 /**
  * A billing phase: `cycle_count` cycles of `cycle_duration` each (`cycle_count` null or absent: endless), billing
@@ -120,7 +176,7 @@ const variation = (phaseSchema: typeof Phase, identifier: string) =>
   Schema.Struct({
     id: Id("a variation id"),
     phases: Schema.Array(phaseSchema)
-  }).annotations({ identifier })
+  }).annotate({ identifier })
 
 /**
  * A variation of a plan: its phases, which run in ascending ordinal.
@@ -150,21 +206,21 @@ export interface Variation extends Schema.Schema.Type<typeof Variation> {}
  * @since 0.1.0
  * @category schemas
  */
-export const PlanState = Schema.Literal("active", "deactivated").annotations({
+export const PlanState = Schema.Literals(["active", "deactivated"]).annotate({
   identifier: "PlanState",
-  message: () => ({ message: "state is one of active, deactivated", override: true })
+  message: "state is one of active, deactivated"
 })
 
 const plan = (variationSchema: typeof Variation, identifier: string) =>
   Schema.Struct({
     id: Id("a plan id"),
     name: Schema.String,
-    trial_duration: Schema.optionalWith(TrialDuration, { exact: true }),
+    trial_duration: Schema.optionalKey(TrialDuration),
     state: PlanState,
     created_at: OffsetDateTime.OffsetDateTimeFromString,
     updated_at: OffsetDateTime.OffsetDateTimeFromString,
     variations: Schema.Array(variationSchema)
-  }).annotations({ identifier })
+  }).annotate({ identifier })
 
 /**
  * A subscription plan.
@@ -194,13 +250,13 @@ export interface SubscriptionPlan extends Schema.Schema.Type<typeof Subscription
  * @since 0.1.0
  * @category models
  */
-export type SubscriptionPlanEncoded = Schema.Schema.Encoded<typeof SubscriptionPlan>
+export type SubscriptionPlanEncoded = Schema.Codec.Encoded<typeof SubscriptionPlan>
 
 const page = (planSchema: typeof SubscriptionPlan, identifier: string) =>
   Schema.Struct({
-    next_page_token: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true }),
+    next_page_token: Schema.optionalKey(Schema.NullOr(Schema.String)),
     subscription_plans: Schema.Array(planSchema)
-  }).annotations({ identifier })
+  }).annotate({ identifier })
 
 /**
  * One page of GET /api/subscription-plans: `next_page_token` absent or null means there are no more pages.
@@ -225,13 +281,23 @@ export const PlanListPageLenient: typeof PlanListPage = page(SubscriptionPlanLen
  */
 export interface PlanListPage extends Schema.Schema.Type<typeof PlanListPage> {}
 
-const Limit = Schema.NumberFromString.pipe(
-  Schema.filter((n) => (Number.isSafeInteger(n) && n >= 1 ? undefined : `limit is a whole number of at least 1`), {
+// -----------------------------------------------------------------------------
+// the query
+// -----------------------------------------------------------------------------
+
+const Limit = Schema.NumberFromString.check(
+  Schema.makeFilter(
+    (n: number) => (Number.isSafeInteger(n) && n >= 1 ? undefined : "limit is a whole number of at least 1"),
+    {
+      expected: "a whole number of at least 1",
+      arbitraryConstraint: { number: "integer", order: Order.Number, minimum: 1, maximum: 500 }
+    }
+  )
+).pipe(
+  Schema.annotateEncoded({
     identifier: "PlanListLimit",
-    description: "the number of plans per page (the API's default is 100, its maximum 500)",
-    // as the official document gives the query parameter: its value is an integer, written in the query string
-    jsonSchema: { type: "integer", minimum: 1, maximum: 500, default: 100 },
-    arbitrary: () => (fc) => fc.integer({ min: 1, max: 500 })
+    description:
+      "the number of plans per page, a whole number of at least 1 (the API's default is 100, its maximum 500)"
   })
 )
 
@@ -244,11 +310,11 @@ const Limit = Schema.NumberFromString.pipe(
  * @category schemas
  */
 export const PlanListQuery = Schema.Struct({
-  limit: Schema.optionalWith(Limit, { exact: true }),
-  from: Schema.optionalWith(OffsetDateTime.OffsetDateTimeFromString, { exact: true }),
-  to: Schema.optionalWith(OffsetDateTime.OffsetDateTimeFromString, { exact: true }),
-  page_token: Schema.optionalWith(Schema.String, { exact: true })
-}).annotations({ identifier: "PlanListQuery" })
+  limit: Schema.optionalKey(Limit),
+  from: Schema.optionalKey(OffsetDateTime.OffsetDateTimeFromString),
+  to: Schema.optionalKey(OffsetDateTime.OffsetDateTimeFromString),
+  page_token: Schema.optionalKey(Schema.String)
+}).annotate({ identifier: "PlanListQuery" })
 
 /**
  * @since 0.1.0

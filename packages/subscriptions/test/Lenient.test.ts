@@ -2,7 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Currency } from "@payrules/money"
 import { PlanCheck, SubscriptionPlan } from "@payrules/subscriptions"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { Either, FastCheck as fc, JSONSchema, Schema } from "effect"
+import { Result, Schema } from "effect"
+import fc from "fast-check"
 
 const planIn = (currency: string) => ({
   id: "8e1c4f0a-3b5d-4c2e-9f6a-1d2b3c4d5e6f",
@@ -24,7 +25,7 @@ const unlisted = fc.stringMatching(/^[A-Z]{3}$/).filter((code) => !Currency.isKn
 
 describe("lenient plans (D11)", () => {
   it("a plan in a well-formed unlisted currency (XYZ) decodes with a CurrencyNotListed warning", () => {
-    const checked = Either.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("XYZ")] }))
+    const checked = Result.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("XYZ")] }))
     expect(checked.page.subscription_plans[0]!.variations[0]!.phases[0]!.currency).toBe("XYZ")
     expect(checked.findings).toEqual([
       {
@@ -37,28 +38,28 @@ describe("lenient plans (D11)", () => {
   })
 
   it("the strict Schema, for what we send, still refuses it, at its path", () => {
-    const strict = Schema.decodeUnknownEither(SubscriptionPlan.PlanListPage)({ subscription_plans: [planIn("XYZ")] })
-    expect(Either.isLeft(strict)).toBe(true)
-    const issues = Either.isLeft(strict) ? issuesOf(strict.left) : []
+    const strict = Schema.decodeUnknownResult(SubscriptionPlan.PlanListPage)({ subscription_plans: [planIn("XYZ")] })
+    expect(Result.isFailure(strict)).toBe(true)
+    const issues = Result.isFailure(strict) ? issuesOf(strict.failure) : []
     expect(issues.map((i) => i.path.join("."))).toEqual(["subscription_plans.0.variations.0.phases.0.currency"])
     expect(issues[0]!.message).toContain("XYZ is not an ISO 4217 currency code")
   })
 
   it("a code that is not well-formed is still an error of the lenient Schema", () => {
-    expect(Either.isLeft(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("xyz")] }))).toBe(true)
-    expect(Either.isLeft(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("XYZW")] }))).toBe(true)
+    expect(Result.isFailure(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("xyz")] }))).toBe(true)
+    expect(Result.isFailure(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("XYZW")] }))).toBe(true)
   })
 
   it("every unlisted well-formed code: lenient reads it with one finding, strict refuses it", () => {
     fc.assert(
       fc.property(unlisted, (code) => {
         const checked = PlanCheck.decodeAndCheck({ subscription_plans: [planIn(code)] })
-        const strict = Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan)(planIn(code))
+        const strict = Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlan)(planIn(code))
         return (
-          Either.isRight(checked) &&
-          checked.right.findings.length === 1 &&
-          checked.right.findings[0]!.rule === "CurrencyNotListed" &&
-          Either.isLeft(strict)
+          Result.isSuccess(checked) &&
+          checked.success.findings.length === 1 &&
+          checked.success.findings[0]!.rule === "CurrencyNotListed" &&
+          Result.isFailure(strict)
         )
       }),
       { numRuns: 100 }
@@ -67,7 +68,7 @@ describe("lenient plans (D11)", () => {
 
   it("a listed code gives no CurrencyNotListed finding, and both Schemas read it the same", () => {
     for (const { code } of Currency.all) {
-      const checked = Either.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: [planIn(code)] }))
+      const checked = Result.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: [planIn(code)] }))
       expect(checked.findings.filter((f) => f.rule === "CurrencyNotListed")).toEqual([])
       expect(Schema.decodeUnknownSync(SubscriptionPlan.SubscriptionPlan)(planIn(code))).toEqual(
         checked.page.subscription_plans[0]
@@ -76,9 +77,10 @@ describe("lenient plans (D11)", () => {
   })
 
   it("ids and durations carry the formats of the official document in their JSON Schema", () => {
-    const json = JSON.stringify(JSONSchema.make(SubscriptionPlan.PlanListPage))
+    const document = Schema.toJsonSchemaDocument(SubscriptionPlan.PlanListPage)
+    const json = JSON.stringify(document)
     type Node = { readonly properties: { readonly id: unknown } }
-    const defs = (JSONSchema.make(SubscriptionPlan.PlanListPage) as unknown as { $defs: Record<string, Node> }).$defs
+    const defs = document.definitions as unknown as Record<string, Node>
     expect(defs.SubscriptionPlan!.properties.id).toMatchObject({ type: "string", format: "uuid" })
     expect(defs.Variation!.properties.id).toMatchObject({ type: "string", format: "uuid" })
     expect(defs.Phase!.properties.id).toMatchObject({ type: "string", format: "uuid" })
@@ -89,5 +91,6 @@ describe("lenient plans (D11)", () => {
 
   schemaLaws("PhaseLenient", SubscriptionPlan.PhaseLenient, { numRuns: 100 })
   schemaLaws("VariationLenient", SubscriptionPlan.VariationLenient, { numRuns: 50 })
+  schemaLaws("SubscriptionPlanLenient", SubscriptionPlan.SubscriptionPlanLenient, { numRuns: 30 })
   schemaLaws("PlanListPageLenient", SubscriptionPlan.PlanListPageLenient, { numRuns: 8 })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { PlanCheck } from "@payrules/subscriptions"
+import { PlanCheck, Schedule, SubscriptionPlan } from "@payrules/subscriptions"
+import { DateTime, Result } from "effect"
 import { variation } from "./fixtures.js"
 
 const rules = (phases: Parameters<typeof variation>[0]) =>
@@ -89,4 +90,33 @@ describe("PlanCheck (D3)", () => {
     expect(PlanCheck.errors(PlanCheck.check(plan))).toHaveLength(2)
     expect(PlanCheck.warnings(PlanCheck.check(plan))).toHaveLength(0)
   })
+
+  // Schema-derived (effect's Arbitrary): the variations users get from Arbitrary.schema, most of them with errors
+  it.prop(
+    "Schedule simulates a generated variation exactly when PlanCheck finds no error in it",
+    [SubscriptionPlan.Variation],
+    ([v]) => {
+      const errors = PlanCheck.errors(PlanCheck.checkVariation(v))
+      const simulated = Schedule.simulate(v, { start: DateTime.makeUnsafe("2024-01-31T09:00:00Z") })
+      expect(Result.isSuccess(simulated)).toBe(errors.length === 0)
+      if (Result.isFailure(simulated)) expect(simulated.failure.findings).toEqual(errors)
+    },
+    { arbitrary: { runs: 300 } }
+  )
+
+  it.prop(
+    "every finding of a generated lenient plan has a rule, a severity and a path into the plan's variations",
+    [SubscriptionPlan.SubscriptionPlanLenient],
+    ([plan]) => {
+      for (const f of PlanCheck.check(plan)) {
+        expect(f.path[0]).toBe("variations")
+        expect(plan.variations[f.path[1] as number]).toBeDefined()
+        expect(f.message.length).toBeGreaterThan(0)
+      }
+      expect(PlanCheck.errors(PlanCheck.check(plan)).length + PlanCheck.warnings(PlanCheck.check(plan)).length).toBe(
+        PlanCheck.check(plan).length
+      )
+    },
+    { arbitrary: { runs: 100 } }
+  )
 })

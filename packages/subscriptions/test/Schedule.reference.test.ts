@@ -1,12 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { IsoDuration } from "@payrules/iso8601"
 import { Schedule } from "@payrules/subscriptions"
-import { DateTime, Either, FastCheck as fc } from "effect"
+import { DateTime, Result } from "effect"
+import fc from "fast-check"
 import { decodeVariation, startInstant, variationWire, zone } from "./fixtures.js"
 import { reference } from "./reference.js"
 
 const zoned = (ms: number, z: string): DateTime.DateTime =>
-  z === "UTC" ? DateTime.unsafeMake(ms) : DateTime.unsafeMakeZoned(ms, { timeZone: z })
+  z === "UTC" ? DateTime.makeUnsafe(ms) : DateTime.makeZonedUnsafe(ms, { timeZone: z })
 
 const take = <A>(it: Iterable<A>, n: number): Array<A> => {
   const out: Array<A> = []
@@ -33,10 +34,10 @@ describe("Schedule.simulate against a temporal-polyfill reference", () => {
       fc.property(variationWire, options, (wire, o) => {
         const v = decodeVariation(wire)
         const events = Array.from(
-          Either.getOrThrow(
+          Result.getOrThrow(
             Schedule.simulate(v, {
               start: zoned(o.start, o.zone),
-              trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+              trial: o.trial > 0 ? IsoDuration.parseUnsafe(`P${o.trial}D`) : "none",
               anchor: o.anchor,
               until: { cycles: 40 }
             })
@@ -45,8 +46,8 @@ describe("Schedule.simulate against a temporal-polyfill reference", () => {
         const ours = billed(events).map((e) => ({
           phaseId: e.phaseId,
           cycleIndex: e.cycleIndex,
-          start: e.start.epochMillis,
-          end: e.end.epochMillis
+          start: e.start.epochMilliseconds,
+          end: e.end.epochMilliseconds
         }))
         expect(ours).toEqual(reference(v, o.start, o.zone, o.trial, o.anchor, 40))
       }),
@@ -59,10 +60,10 @@ describe("Schedule.simulate against a temporal-polyfill reference", () => {
       fc.property(variationWire, options, (wire, o) => {
         const v = decodeVariation(wire)
         const events = take(
-          Either.getOrThrow(
+          Result.getOrThrow(
             Schedule.simulate(v, {
               start: zoned(o.start, o.zone),
-              trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+              trial: o.trial > 0 ? IsoDuration.parseUnsafe(`P${o.trial}D`) : "none",
               anchor: o.anchor
             })
           ),
@@ -73,12 +74,13 @@ describe("Schedule.simulate against a temporal-polyfill reference", () => {
         const problems: Array<string> = []
         for (let i = 1; i < cycles.length; i++) {
           const [previous, cycle] = [cycles[i - 1]!, cycles[i]!]
-          if (cycle.start.epochMillis !== previous.end.epochMillis)
+          if (cycle.start.epochMilliseconds !== previous.end.epochMilliseconds)
             problems.push(`cycle ${i} does not start at ${i - 1}'s end`)
-          if (!(previous.end.epochMillis > previous.start.epochMillis)) problems.push(`cycle ${i - 1} is empty`)
+          if (!(previous.end.epochMilliseconds > previous.start.epochMilliseconds))
+            problems.push(`cycle ${i - 1} is empty`)
         }
         for (let i = 1; i < events.length; i++) {
-          if (events[i]!.at.epochMillis < events[i - 1]!.at.epochMillis)
+          if (events[i]!.at.epochMilliseconds < events[i - 1]!.at.epochMilliseconds)
             problems.push(`event ${i} is before event ${i - 1}`)
         }
         expect(problems).toEqual([])
@@ -117,23 +119,23 @@ describe("Schedule.simulate against a temporal-polyfill reference", () => {
           const v = decodeVariation(wire)
           const opts: Schedule.Options = {
             start: zoned(o.start, o.zone),
-            trial: o.trial > 0 ? IsoDuration.unsafeParse(`P${o.trial}D`) : "none",
+            trial: o.trial > 0 ? IsoDuration.parseUnsafe(`P${o.trial}D`) : "none",
             anchor: o.anchor
           }
-          const timeline = Either.getOrThrow(Schedule.compile(v, opts))
+          const timeline = Result.getOrThrow(Schedule.compile(v, opts))
           const events = take(Schedule.events(timeline, { cycles: 60 }), 1000)
           // every probe's position next to the cycle it must be in, compared once
           const got: Array<unknown> = []
           const want: Array<unknown> = []
           for (const c of billed(events)) {
-            const span = c.end.epochMillis - c.start.epochMillis
+            const span = c.end.epochMilliseconds - c.start.epochMilliseconds
             const probes = [
-              c.start.epochMillis,
-              c.end.epochMillis - 1,
-              ...fractions.map((f) => c.start.epochMillis + Math.floor(f * span))
+              c.start.epochMilliseconds,
+              c.end.epochMilliseconds - 1,
+              ...fractions.map((f) => c.start.epochMilliseconds + Math.floor(f * span))
             ]
             for (const ms of probes) {
-              const position = Either.getOrThrow(Schedule.positionAt(timeline, DateTime.unsafeMake(ms)))
+              const position = Result.getOrThrow(Schedule.positionAt(timeline, DateTime.makeUnsafe(ms)))
               got.push(
                 position._tag === "InPhase"
                   ? [
@@ -141,25 +143,25 @@ describe("Schedule.simulate against a temporal-polyfill reference", () => {
                       position._tag,
                       position.phaseId,
                       position.cycleIndex,
-                      position.cycleStart.epochMillis,
-                      position.cycleEnd.epochMillis
+                      position.cycleStart.epochMilliseconds,
+                      position.cycleEnd.epochMilliseconds
                     ]
                   : [ms, position._tag]
               )
-              want.push([ms, "InPhase", c.phaseId, c.cycleIndex, c.start.epochMillis, c.end.epochMillis])
+              want.push([ms, "InPhase", c.phaseId, c.cycleIndex, c.start.epochMilliseconds, c.end.epochMilliseconds])
             }
           }
           expect(got).toEqual(want)
           const trial = events.find((e) => e._tag === "TrialStarted")
           if (trial !== undefined) {
-            expect(Either.getOrThrow(Schedule.positionAt(timeline, trial.at))._tag).toBe("Trial")
+            expect(Result.getOrThrow(Schedule.positionAt(timeline, trial.at))._tag).toBe("Trial")
           }
-          expect(Either.getOrThrow(Schedule.positionAt(timeline, DateTime.unsafeMake(o.start - 1)))._tag).toBe(
+          expect(Result.getOrThrow(Schedule.positionAt(timeline, DateTime.makeUnsafe(o.start - 1)))._tag).toBe(
             "NotStarted"
           )
           const stop = events.find((e) => e._tag === "SubscriptionStopped")
           if (stop !== undefined) {
-            expect(Either.getOrThrow(Schedule.positionAt(timeline, stop.at))).toMatchObject({ _tag: "Stopped" })
+            expect(Result.getOrThrow(Schedule.positionAt(timeline, stop.at))).toMatchObject({ _tag: "Stopped" })
           }
         }
       ),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { IsoDuration } from "@payrules/iso8601"
 import { SubscriptionPlan } from "@payrules/subscriptions"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { DateTime, Either, Schema } from "effect"
+import { DateTime, Result, Schema } from "effect"
 
 const plan = {
   id: "pln_1",
@@ -30,13 +30,13 @@ const plan = {
   ]
 }
 
-const decode = Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan)
+const decode = Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlan)
 const pathsOf = (u: unknown) =>
-  Either.match(decode(u), { onLeft: (e) => issuesOf(e).map((i) => i.path.join(".")), onRight: () => [] })
+  Result.match(decode(u), { onFailure: (e) => issuesOf(e).map((i) => i.path.join(".")), onSuccess: () => [] })
 
 describe("SubscriptionPlan", () => {
   it("decodes the wire format", () => {
-    const p = Either.getOrThrow(decode(plan))
+    const p = Result.getOrThrow(decode(plan))
     expect(IsoDuration.format(p.trial_duration!)).toBe("P14D")
     expect(DateTime.zonedOffset(p.updated_at)).toBe(3_600_000)
     const [intro, full] = p.variations[0]!.phases
@@ -46,7 +46,7 @@ describe("SubscriptionPlan", () => {
   })
 
   it("encodes back to the same wire JSON", () => {
-    const p = Either.getOrThrow(decode(plan))
+    const p = Result.getOrThrow(decode(plan))
     const back = Schema.encodeSync(SubscriptionPlan.SubscriptionPlan)(p)
     expect(back).toEqual({ ...plan, created_at: "2024-01-10T09:30:00Z", updated_at: "2024-02-01T12:00:00+01:00" })
   })
@@ -67,8 +67,8 @@ describe("SubscriptionPlan", () => {
     bad.variations[0]!.phases[1]!.cycle_duration = "P1.5M"
     ;(bad.variations[0]!.phases[0] as Record<string, unknown>).amount = -5
     ;(bad.variations[0]!.phases[0] as Record<string, unknown>).currency = "gbp"
-    const errors = Either.getOrThrow(
-      Either.flip(Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan)(bad, { errors: "all" }))
+    const errors = Result.getOrThrow(
+      Result.flip(Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlan)(bad, { errors: "all" }))
     )
     expect(issuesOf(errors).map((i) => i.path.join("."))).toEqual([
       "variations.0.phases.0.amount",
@@ -87,8 +87,8 @@ describe("SubscriptionPlan", () => {
   it("decodes the query from URL parameters", () => {
     const q = Schema.decodeUnknownSync(SubscriptionPlan.PlanListQuery)({ limit: "50", from: "2024-01-01T00:00:00Z" })
     expect(q.limit).toBe(50)
-    expect(Either.isLeft(Schema.decodeUnknownEither(SubscriptionPlan.PlanListQuery)({ limit: "0" }))).toBe(true)
-    expect(Either.isLeft(Schema.decodeUnknownEither(SubscriptionPlan.PlanListQuery)({ limit: "ten" }))).toBe(true)
+    expect(Result.isFailure(Schema.decodeUnknownResult(SubscriptionPlan.PlanListQuery)({ limit: "0" }))).toBe(true)
+    expect(Result.isFailure(Schema.decodeUnknownResult(SubscriptionPlan.PlanListQuery)({ limit: "ten" }))).toBe(true)
   })
 
   schemaLaws("PlanListQuery", SubscriptionPlan.PlanListQuery)
@@ -106,5 +106,33 @@ describe("SubscriptionItem", () => {
     expect(item.isAdmin).toBeUndefined()
     expect(Object.keys(item)).toEqual(["__proto__", "sku"])
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+  })
+
+  it("the JSON codec that HTTP clients decode with keeps every item as the very object decoded", () => {
+    const items = JSON.parse('[{"__proto__": {"isAdmin": true}, "sku": "x"}, {"n": [1, {"m": null}]}]')
+    const json = Schema.toCodecJson(SubscriptionPlan.Variation)
+    const v = Schema.decodeUnknownSync(json)({
+      id: "v",
+      phases: [{ id: "p", ordinal: 1, cycle_duration: "P1M", subscription_items: items }]
+    })
+    expect(v.phases[0]!.subscription_items![0]).toBe(items[0])
+    expect(v.phases[0]!.subscription_items![1]).toBe(items[1])
+    expect(Object.getPrototypeOf(v.phases[0]!.subscription_items![0])).toBe(Object.prototype)
+    expect(Schema.encodeSync(json)(v)).toEqual({
+      id: "v",
+      phases: [{ id: "p", ordinal: 1, cycle_duration: "P1M", subscription_items: items }]
+    })
+    expect(
+      issuesOf(
+        Result.getOrThrow(
+          Result.flip(
+            Schema.decodeUnknownResult(json)({
+              id: "v",
+              phases: [{ id: "p", ordinal: 1, cycle_duration: "P1M", subscription_items: [[1]] }]
+            })
+          )
+        )
+      )
+    ).toEqual([{ path: ["phases", 0, "subscription_items", 0], message: "a subscription item is a JSON object" }])
   })
 })

@@ -1,8 +1,9 @@
 import { SubscriptionPlan } from "@payrules/subscriptions"
-import { FastCheck as fc, Schema } from "effect"
+import { Schema } from "effect"
+import fc from "fast-check"
 
-export type PhaseWire = Schema.Schema.Encoded<typeof SubscriptionPlan.Phase>
-export type VariationWire = Schema.Schema.Encoded<typeof SubscriptionPlan.Variation>
+export type PhaseWire = Schema.Codec.Encoded<typeof SubscriptionPlan.Phase>
+export type VariationWire = Schema.Codec.Encoded<typeof SubscriptionPlan.Variation>
 
 export const decodeVariation = Schema.decodeUnknownSync(SubscriptionPlan.Variation)
 export const decodePlan = Schema.decodeUnknownSync(SubscriptionPlan.SubscriptionPlan)
