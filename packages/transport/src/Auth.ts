@@ -11,9 +11,8 @@ import type * as Redacted from "effect/Redacted"
  * log or a span by accident.
  *
  * @since 0.1.0
- * @category tags
+ * @category services
  */
-export class BearerToken extends Context.Tag("@payrules/transport/BearerToken")<
-  BearerToken,
-  Redacted.Redacted<string>
->() {}
+export class BearerToken extends Context.Service<BearerToken, Redacted.Redacted<string>>()(
+  "@payrules/transport/BearerToken"
+) {}

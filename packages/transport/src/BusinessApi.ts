@@ -1,20 +1,20 @@
 /**
  * The business API family: POST /exchange, GET /exchange-reasons, GET /transactions?request_id= and POST /pay/fields,
- * as an `@effect/platform` HttpApi.
+ * as an `effect/http-api` HttpApi.
  *
  * @since 0.1.0
  */
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
-import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
-import * as OpenApi from "@effect/platform/OpenApi"
 import { ExchangeReason, ExchangeRequest, ExchangeTransaction } from "@payrules/exchange"
 import { PayFields } from "@payrules/transfers"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
+import * as HttpApiSecurity from "effect/http-api/HttpApiSecurity"
+import * as OpenApi from "effect/http-api/OpenApi"
 import * as Schema from "effect/Schema"
-import { BearerToken } from "./Auth.js"
-import { atStatus } from "./internal/httpError.js"
+import type { BearerToken } from "./Auth.js"
+import { atStatus, cachedByStatus } from "./internal/httpError.js"
 
 /**
  * The error body of the business family: `{ code, message, error_id? }` (D9), `code` a number such as 3448
@@ -26,8 +26,8 @@ import { atStatus } from "./internal/httpError.js"
 export const BusinessErrorBody = Schema.Struct({
   code: Schema.Int,
   message: Schema.String,
-  error_id: Schema.optionalWith(Schema.String, { exact: true })
-}).annotations({ identifier: "BusinessErrorBody" })
+  error_id: Schema.optionalKey(Schema.String)
+}).annotate({ identifier: "BusinessErrorBody" })
 
 /**
  * An error of the business API, with the HTTP status it came with.
@@ -39,22 +39,25 @@ export class BusinessError extends Schema.TaggedError<BusinessError>()("Business
   status: Schema.Int,
   code: Schema.Int,
   message: Schema.String,
-  error_id: Schema.optionalWith(Schema.String, { exact: true })
+  error_id: Schema.optionalKey(Schema.String)
 }) {}
 
 /**
- * The error schema of one status: the business body on the wire, a `BusinessError` in code.
+ * The error schema of one status: the business body on the wire, a `BusinessError` in code (the status is its
+ * `httpApiStatus` annotation). Made once per status: every call with the same status answers the same schema.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const businessErrorAt = (status: number): Schema.Schema<BusinessError, typeof BusinessErrorBody.Encoded> =>
-  atStatus(
-    BusinessError,
-    BusinessErrorBody,
-    status,
-    (body, s) => new BusinessError({ status: s, ...body }),
-    (e) => ({ code: e.code, message: e.message, ...(e.error_id === undefined ? {} : { error_id: e.error_id }) })
+export const businessErrorAt: (status: number) => Schema.Codec<BusinessError, typeof BusinessErrorBody.Encoded> =
+  cachedByStatus((status) =>
+    atStatus(
+      BusinessError,
+      BusinessErrorBody,
+      status,
+      (body, s) => new BusinessError({ status: s, ...body }),
+      (e) => ({ code: e.code, message: e.message, ...(e.error_id === undefined ? {} : { error_id: e.error_id }) })
+    )
   )
 
 /**
@@ -98,14 +101,17 @@ export const ErrorCode = {
 } as const
 
 /**
- * `Authorization: Bearer <token>` on the business API; a missing or malformed header is a 401 `BusinessError`.
+ * `Authorization: Bearer <token>` on the business API; a missing or malformed header is a 401 `BusinessError`. It
+ * provides the `BearerToken` to the handlers.
  *
  * @since 0.1.0
  * @category security
  */
-export class BusinessAuthorization extends HttpApiMiddleware.Tag<BusinessAuthorization>()("BusinessAuthorization", {
-  failure: businessErrorAt(401),
-  provides: BearerToken,
+export class BusinessAuthorization extends HttpApiMiddleware.Service<
+  BusinessAuthorization,
+  { provides: BearerToken }
+>()("BusinessAuthorization", {
+  error: businessErrorAt(401),
   security: { bearer: HttpApiSecurity.bearer }
 }) {}
 
@@ -113,15 +119,18 @@ export class BusinessAuthorization extends HttpApiMiddleware.Tag<BusinessAuthori
  * @since 0.1.0
  * @category endpoints
  */
-export const exchange = HttpApiEndpoint.post("exchange", "/exchange")
-  .setPayload(ExchangeRequest.ExchangeRequest)
-  .addSuccess(ExchangeTransaction.ExchangeTransaction)
-  .addError(businessErrorAt(400))
-  .addError(businessErrorAt(401))
-  .addError(businessErrorAt(413))
-  .addError(businessErrorAt(415))
-  .addError(businessErrorAt(429))
-  .addError(businessErrorAt(503))
+export const exchange = HttpApiEndpoint.post("exchange", "/exchange", {
+  payload: ExchangeRequest.ExchangeRequest,
+  success: ExchangeTransaction.ExchangeTransaction,
+  error: [
+    businessErrorAt(400),
+    businessErrorAt(401),
+    businessErrorAt(413),
+    businessErrorAt(415),
+    businessErrorAt(429),
+    businessErrorAt(503)
+  ]
+})
   .annotate(OpenApi.Summary, "Exchange money")
   .annotate(
     OpenApi.Description,
@@ -132,11 +141,11 @@ export const exchange = HttpApiEndpoint.post("exchange", "/exchange")
  * @since 0.1.0
  * @category endpoints
  */
-export const exchangeReasons = HttpApiEndpoint.get("exchangeReasons", "/exchange-reasons")
-  .addSuccess(ExchangeReason.ExchangeReasonList)
-  .addError(businessErrorAt(401))
-  .addError(businessErrorAt(429))
-  .annotate(OpenApi.Summary, "List exchange reasons")
+export const exchangeReasons = HttpApiEndpoint.get("exchangeReasons", "/exchange-reasons", {
+  success: ExchangeReason.ExchangeReasonList,
+  // 400: a request the server cannot read (a header that breaks its Schema)
+  error: [businessErrorAt(400), businessErrorAt(401), businessErrorAt(429)]
+}).annotate(OpenApi.Summary, "List exchange reasons")
 
 /**
  * The query of the transaction lookup: the `request_id` of an exchange, with the rule of POST /exchange bodies (1 to
@@ -153,12 +162,11 @@ export const TransactionsQuery = Schema.Struct({
  * @since 0.1.0
  * @category endpoints
  */
-export const findTransactions = HttpApiEndpoint.get("findTransactions", "/transactions")
-  .setUrlParams(TransactionsQuery)
-  .addSuccess(Schema.Array(ExchangeTransaction.ExchangeTransaction))
-  .addError(businessErrorAt(400))
-  .addError(businessErrorAt(401))
-  .addError(businessErrorAt(429))
+export const findTransactions = HttpApiEndpoint.get("findTransactions", "/transactions", {
+  query: TransactionsQuery,
+  success: Schema.Array(ExchangeTransaction.ExchangeTransaction),
+  error: [businessErrorAt(400), businessErrorAt(401), businessErrorAt(429)]
+})
   .annotate(OpenApi.Summary, "Find transactions by request_id")
   .annotate(
     OpenApi.Description,
@@ -170,24 +178,25 @@ export const findTransactions = HttpApiEndpoint.get("findTransactions", "/transa
  * @category groups
  */
 export class ExchangeGroup extends HttpApiGroup.make("exchange")
-  .add(exchange)
-  .add(exchangeReasons)
-  .add(findTransactions)
+  .add(exchange, exchangeReasons, findTransactions)
   .middleware(BusinessAuthorization) {}
 
 /**
  * @since 0.1.0
  * @category endpoints
  */
-export const transferFieldRequirements = HttpApiEndpoint.post("transferFieldRequirements", "/pay/fields")
-  .setPayload(PayFields.FieldsRequest)
-  .addSuccess(PayFields.FieldsResponse)
-  .addError(businessErrorAt(400))
-  .addError(businessErrorAt(401))
-  .addError(businessErrorAt(404))
-  .addError(businessErrorAt(413))
-  .addError(businessErrorAt(415))
-  .addError(businessErrorAt(429))
+export const transferFieldRequirements = HttpApiEndpoint.post("transferFieldRequirements", "/pay/fields", {
+  payload: PayFields.FieldsRequest,
+  success: PayFields.FieldsResponse,
+  error: [
+    businessErrorAt(400),
+    businessErrorAt(401),
+    businessErrorAt(404),
+    businessErrorAt(413),
+    businessErrorAt(415),
+    businessErrorAt(429)
+  ]
+})
   .annotate(OpenApi.Summary, "Check transfer field requirements")
   .annotate(
     OpenApi.Description,
@@ -209,7 +218,6 @@ export class PayGroup extends HttpApiGroup.make("pay")
  * @category api
  */
 export class BusinessApi extends HttpApi.make("business")
-  .add(ExchangeGroup)
-  .add(PayGroup)
+  .add(ExchangeGroup, PayGroup)
   .annotate(OpenApi.Title, "Business API: exchange and transfer field requirements")
   .annotate(OpenApi.Version, "1.0") {}

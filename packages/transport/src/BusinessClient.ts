@@ -4,22 +4,19 @@
  *
  * @since 0.1.0
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { ExchangeReason, ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
 import { PayFields } from "@payrules/transfers"
 import * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import type * as Scope from "effect/Scope"
 import * as BusinessApi from "./BusinessApi.js"
 import {
   type BusinessClientError,
@@ -32,7 +29,7 @@ import * as Exchanges from "./internal/exchange.js"
 import * as Http from "./internal/http.js"
 import * as PayFieldsLimiter from "./PayFieldsLimiter.js"
 
-const validRequestId = Schema.decodeUnknownEither(ExchangeRequest.RequestId)
+const validRequestId = Schema.decodeUnknownResult(ExchangeRequest.RequestId)
 
 /**
  * Why a business call failed.
@@ -72,7 +69,7 @@ export interface BusinessClientConfig extends Http.Connection {
   /** retries of POST /exchange: the same, and at least 1 s between attempts */
   readonly exchangeRetry: RetryPolicy
   /** requests to POST /pay/fields: at most `limit` in any `window` (450 per minute) */
-  readonly payFieldsLimit: { readonly limit: number; readonly window: Duration.DurationInput }
+  readonly payFieldsLimit: { readonly limit: number; readonly window: Duration.Input }
 }
 
 /**
@@ -177,7 +174,7 @@ export interface BusinessClientService {
  */
 export const tokenBucketFor: (
   limit: number,
-  window: Duration.DurationInput
+  window: Duration.Input
 ) => { readonly limit: number; readonly interval: Duration.Duration; readonly worstCase: number } =
   PayFieldsLimiter.tokenBucketFor
 
@@ -234,19 +231,18 @@ export interface ResumeOptions {
    * when they start pass more than the client's `deadline` (2 minutes by default), so a call still running in
    * another process is left to it (resuming it would be safe, the server executes a request_id once, but wasted)
    */
-  readonly olderThan?: Duration.DurationInput | undefined
+  readonly olderThan?: Duration.Input | undefined
   /** how many exchanges are settled at once (default 4) */
   readonly concurrency?: number | undefined
 }
 
 /**
  * @since 0.1.0
- * @category tags
+ * @category services
  */
-export class BusinessClient extends Context.Tag("@payrules/transport/BusinessClient")<
-  BusinessClient,
-  BusinessClientService
->() {}
+export class BusinessClient extends Context.Service<BusinessClient, BusinessClientService>()(
+  "@payrules/transport/BusinessClient"
+) {}
 
 const spanOptions = Http.spanOptions
 
@@ -261,11 +257,7 @@ const spanOptions = Http.spanOptions
  */
 export const make = (
   cfg: BusinessClientConfig
-): Effect.Effect<
-  BusinessClientService,
-  ConfigError.ConfigError,
-  HttpClient.HttpClient | RequestLedger.RequestLedger | Scope.Scope
-> =>
+): Effect.Effect<BusinessClientService, Config.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
   Effect.gen(function* () {
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
@@ -274,7 +266,7 @@ export const make = (
     const payFieldsLimiter = Option.isSome(shared) ? shared.value : yield* PayFieldsLimiter.make(cfg.payFieldsLimit)
     /** a ledger write after the request left: its failure must not hide the answer; the entry stays pending */
     const record = <A>(write: Effect.Effect<A, RequestLedger.RequestLedgerError>, requestId: string) =>
-      Effect.catchAll(Effect.asVoid(write), (e) =>
+      Effect.catch(Effect.asVoid(write), (e) =>
         Effect.logWarning(
           `the request ledger could not record what became of exchange ${requestId}; it stays pending (resumePending settles it): ${e.message}`
         )
@@ -307,21 +299,17 @@ export const make = (
         provide,
         Effect.withSpan(
           span,
-          requestId === undefined ? spanOptions : { ...spanOptions, attributes: { "payrules.request_id": requestId } }
+          requestId === undefined ? undefined : { attributes: { "payrules.request_id": requestId } },
+          spanOptions
         )
       )
 
     const findTransactionByRequestId: BusinessClientService["findTransactionByRequestId"] = (requestId) => {
       const valid = validRequestId(requestId)
-      return Either.isLeft(valid)
-        ? Effect.fail(
-            notSent(
-              requestId,
-              `not sent: ${ParseResult.ArrayFormatter.formatErrorSync(valid.left)[0]?.message ?? "request_id is not valid"}`
-            )
-          )
+      return Result.isFailure(valid)
+        ? Effect.fail(notSent(requestId, `not sent: ${Http.firstIssue(valid.failure).message}`))
         : Effect.map(call(findOnce(requestId), "BusinessClient.findTransactionByRequestId", requestId), (found) =>
-            Option.fromNullable(found[0])
+            Option.fromUndefinedOr(found[0])
           )
     }
 
@@ -353,24 +341,24 @@ export const make = (
       // every attempt takes a permit: retries count against the limit too. A limiter that fails ends the call
       // (carried beside the answer, so that the retry schedule sees only HTTP failures)
       const attempt = Effect.flatMap(
-        Effect.either(payFieldsLimiter.take),
+        Effect.result(payFieldsLimiter.take),
         (
           permit
         ): Effect.Effect<
-          Either.Either<Http.Answer<PayFields.FieldsResponse>, PayFieldsLimiter.PayFieldsLimiterError>,
+          Result.Result<Http.Answer<PayFields.FieldsResponse>, PayFieldsLimiter.PayFieldsLimiterError>,
           Http.Failure,
           HttpClient.HttpClient
         > =>
-          Either.isLeft(permit)
-            ? Effect.succeed(Either.left(permit.left))
+          Result.isFailure(permit)
+            ? Effect.succeed(Result.fail(permit.failure))
             : Effect.map(
                 Http.send(
                   withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(
-                    HttpClientRequest.bodyUnsafeJson(request)
+                    HttpClientRequest.bodyJsonUnsafe(request)
                   ),
                   { ...limits, success: PayFields.FieldsResponse, errorBody }
                 ),
-                (answer) => Either.right(answer)
+                (answer) => Result.succeed(answer)
               )
       )
       return attempt.pipe(
@@ -378,10 +366,13 @@ export const make = (
         (retried) => Http.withDeadline(retried, deadline),
         Effect.mapError((f) => toError(f)),
         Effect.flatMap(
-          Either.match({ onLeft: (e) => Effect.fail(e), onRight: (answer) => Effect.succeed(answer.value) })
+          Result.match({
+            onFailure: (e) => Effect.fail(e),
+            onSuccess: (answer) => Effect.succeed(answer.value)
+          })
         ),
         provide,
-        Effect.withSpan("BusinessClient.transferFieldRequirements", spanOptions)
+        Effect.withSpan("BusinessClient.transferFieldRequirements", undefined, spanOptions)
       )
     }
 
@@ -394,8 +385,8 @@ export const make = (
  */
 export const layer = (
   cfg: BusinessClientConfig
-): Layer.Layer<BusinessClient, ConfigError.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
-  Layer.scoped(BusinessClient, make(cfg))
+): Layer.Layer<BusinessClient, Config.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
+  Layer.effect(BusinessClient, make(cfg))
 
 /**
  * The client configured from the environment (see {@link config}).
@@ -405,5 +396,5 @@ export const layer = (
  */
 export const layerConfig = (
   cfg: Config.Config<BusinessClientConfig> = config
-): Layer.Layer<BusinessClient, ConfigError.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
-  Layer.scoped(BusinessClient, Effect.flatMap(cfg, make))
+): Layer.Layer<BusinessClient, Config.ConfigError, HttpClient.HttpClient | RequestLedger.RequestLedger> =>
+  Layer.effect(BusinessClient, Effect.flatMap(cfg, make))

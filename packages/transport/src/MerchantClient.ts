@@ -3,19 +3,17 @@
  *
  * @since 0.1.0
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { PlanCheck, SubscriptionPlan } from "@payrules/subscriptions"
-import * as Chunk from "effect/Chunk"
 import * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as Http from "./internal/http.js"
@@ -75,10 +73,12 @@ export const defaults: Omit<MerchantClientConfig, "baseUrl" | "token"> = {
  * @category config
  */
 export const config: Config.Config<MerchantClientConfig> = Config.nested(
-  Config.zipWith(
-    Http.connectionConfig,
-    Config.string("API_VERSION").pipe(Config.withDefault(defaults.apiVersion)),
-    ({ maxAttempts, ...rest }, apiVersion) => ({ ...rest, apiVersion, retry: { ...defaults.retry, maxAttempts } })
+  Config.all([Http.connectionConfig, Config.String("API_VERSION").pipe(Config.withDefault(defaults.apiVersion))]).pipe(
+    Config.map(([{ maxAttempts, ...rest }, apiVersion]) => ({
+      ...rest,
+      apiVersion,
+      retry: { ...defaults.retry, maxAttempts }
+    }))
   ),
   "MERCHANT"
 )
@@ -138,12 +138,11 @@ export interface MerchantClientService {
 
 /**
  * @since 0.1.0
- * @category tags
+ * @category services
  */
-export class MerchantClient extends Context.Tag("@payrules/transport/MerchantClient")<
-  MerchantClient,
-  MerchantClientService
->() {}
+export class MerchantClient extends Context.Service<MerchantClient, MerchantClientService>()(
+  "@payrules/transport/MerchantClient"
+) {}
 
 const toError = (failure: Http.Failure): MerchantClientError =>
   new MerchantClientError({
@@ -155,7 +154,7 @@ const toError = (failure: Http.Failure): MerchantClientError =>
     message: failure.message
   })
 
-const encodeQuery = Schema.encodeEither(SubscriptionPlan.PlanListQuery)
+const encodeQuery = Schema.encodeResult(SubscriptionPlan.PlanListQuery)
 
 const checked = (page: SubscriptionPlan.PlanListPage): CheckedPage => {
   const subscription_plans = page.subscription_plans.map(
@@ -179,7 +178,7 @@ const checked = (page: SubscriptionPlan.PlanListPage): CheckedPage => {
  */
 export const make = (
   cfg: MerchantClientConfig
-): Effect.Effect<MerchantClientService, ConfigError.ConfigError, HttpClient.HttpClient> =>
+): Effect.Effect<MerchantClientService, Config.ConfigError, HttpClient.HttpClient> =>
   Effect.gen(function* () {
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
@@ -187,7 +186,7 @@ export const make = (
     const listSubscriptionPlansPage: MerchantClientService["listSubscriptionPlansPage"] = (query) =>
       Effect.gen(function* () {
         const params = encodeQuery(query)
-        if (Either.isLeft(params)) {
+        if (Result.isFailure(params)) {
           return yield* Effect.fail(
             new MerchantClientError({
               reason: "BadRequest",
@@ -195,11 +194,11 @@ export const make = (
               raw: undefined,
               body: undefined,
               retryAfter: undefined,
-              message: `the query is invalid: ${params.left.message}`
+              message: `the query is invalid: ${params.failure.message}`
             })
           )
         }
-        const request = HttpClientRequest.get(`${base}/api/subscription-plans`, { urlParams: params.right }).pipe(
+        const request = HttpClientRequest.get(`${base}/api/subscription-plans`, { urlParams: params.success }).pipe(
           HttpClientRequest.bearerToken(cfg.token),
           HttpClientRequest.acceptJson,
           HttpClientRequest.setHeader("revolut-api-version", cfg.apiVersion)
@@ -218,11 +217,11 @@ export const make = (
         )
       }).pipe(
         Effect.provideService(HttpClient.HttpClient, http),
-        Effect.withSpan("MerchantClient.listSubscriptionPlansPage", Http.spanOptions)
+        Effect.withSpan("MerchantClient.listSubscriptionPlansPage", undefined, Http.spanOptions)
       )
 
     const listSubscriptionPlans: MerchantClientService["listSubscriptionPlans"] = (filters = {}) =>
-      Stream.paginateChunkEffect({ token: Option.none<string>(), seen: new Set<string>() }, ({ seen, token }) =>
+      Stream.paginate({ token: Option.none<string>(), seen: new Set<string>() }, ({ seen, token }) =>
         Effect.gen(function* () {
           const page = yield* listSubscriptionPlansPage(
             Option.match(token, { onNone: () => filters, onSome: (page_token) => ({ ...filters, page_token }) })
@@ -241,7 +240,7 @@ export const make = (
             )
           }
           return [
-            Chunk.fromIterable(page.subscription_plans),
+            page.subscription_plans,
             next === undefined
               ? Option.none()
               : Option.some({ token: Option.some(next), seen: new Set([...seen, next]) })
@@ -258,8 +257,7 @@ export const make = (
  */
 export const layer = (
   cfg: MerchantClientConfig
-): Layer.Layer<MerchantClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(MerchantClient, make(cfg))
+): Layer.Layer<MerchantClient, Config.ConfigError, HttpClient.HttpClient> => Layer.effect(MerchantClient, make(cfg))
 
 /**
  * @since 0.1.0
@@ -267,5 +265,5 @@ export const layer = (
  */
 export const layerConfig = (
   cfg: Config.Config<MerchantClientConfig> = config
-): Layer.Layer<MerchantClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+): Layer.Layer<MerchantClient, Config.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(MerchantClient, Effect.flatMap(cfg, make))

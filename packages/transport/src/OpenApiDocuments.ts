@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import * as OpenApi from "@effect/platform/OpenApi"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { BusinessApi } from "./BusinessApi.js"
 import { MerchantApi } from "./MerchantApi.js"
 import { OpenBankingApi } from "./OpenBankingApi.js"

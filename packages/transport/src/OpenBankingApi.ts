@@ -1,20 +1,20 @@
 /**
- * The Open Banking API family: GET /international-payments/{InternationalPaymentId}, as an `@effect/platform`
+ * The Open Banking API family: GET /international-payments/{InternationalPaymentId}, as an `effect/http-api`
  * HttpApi, in the `revolut` profile of @payrules/open-banking.
  *
  * @since 0.1.0
  */
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
-import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
-import * as OpenApi from "@effect/platform/OpenApi"
 import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
+import * as HttpApiSecurity from "effect/http-api/HttpApiSecurity"
+import * as OpenApi from "effect/http-api/OpenApi"
 import * as Schema from "effect/Schema"
-import { BearerToken } from "./Auth.js"
-import { atStatus } from "./internal/httpError.js"
+import * as Struct from "effect/Struct"
+import type { BearerToken } from "./Auth.js"
+import { atStatus, cachedByStatus } from "./internal/httpError.js"
 
 /**
  * One error of an `OBErrorResponse1`.
@@ -25,9 +25,9 @@ import { atStatus } from "./internal/httpError.js"
 export const OBError1 = Schema.Struct({
   ErrorCode: Schema.String,
   Message: Schema.String,
-  Path: Schema.optionalWith(Schema.String, { exact: true }),
-  Url: Schema.optionalWith(Schema.String, { exact: true })
-}).annotations({ identifier: "OBError1" })
+  Path: Schema.optionalKey(Schema.String),
+  Url: Schema.optionalKey(Schema.String)
+}).annotate({ identifier: "OBError1" })
 
 /**
  * The error body of the Open Banking family, `OBErrorResponse1` (D9).
@@ -37,10 +37,10 @@ export const OBError1 = Schema.Struct({
  */
 export const OBErrorResponse1 = Schema.Struct({
   Code: Schema.String,
-  Id: Schema.optionalWith(Schema.String, { exact: true }),
+  Id: Schema.optionalKey(Schema.String),
   Message: Schema.String,
   Errors: Schema.Array(OBError1)
-}).annotations({ identifier: "OBErrorResponse1" })
+}).annotate({ identifier: "OBErrorResponse1" })
 
 /**
  * An error of the Open Banking API, with the HTTP status it came with.
@@ -51,40 +51,43 @@ export const OBErrorResponse1 = Schema.Struct({
 export class OpenBankingError extends Schema.TaggedError<OpenBankingError>()("OpenBankingError", {
   status: Schema.Int,
   Code: Schema.String,
-  Id: Schema.optionalWith(Schema.String, { exact: true }),
+  Id: Schema.optionalKey(Schema.String),
   Message: Schema.String,
   Errors: Schema.Array(OBError1)
 }) {}
 
 /**
- * The error schema of one status: `OBErrorResponse1` on the wire, an `OpenBankingError` in code.
+ * The error schema of one status: `OBErrorResponse1` on the wire, an `OpenBankingError` in code (the status is
+ * its `httpApiStatus` annotation). Made once per status.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const openBankingErrorAt = (status: number): Schema.Schema<OpenBankingError, typeof OBErrorResponse1.Encoded> =>
-  atStatus(
-    OpenBankingError,
-    OBErrorResponse1,
-    status,
-    (body, s) => new OpenBankingError({ status: s, ...body }),
-    ({ Code, Errors, Id, Message }) => ({ Code, Message, Errors, ...(Id === undefined ? {} : { Id }) })
+export const openBankingErrorAt: (status: number) => Schema.Codec<OpenBankingError, typeof OBErrorResponse1.Encoded> =
+  cachedByStatus((status) =>
+    atStatus(
+      OpenBankingError,
+      OBErrorResponse1,
+      status,
+      (body, s) => new OpenBankingError({ status: s, ...body }),
+      ({ Code, Errors, Id, Message }) => ({ Code, Message, Errors, ...(Id === undefined ? {} : { Id }) })
+    )
   )
 
 /**
- * `Authorization: Bearer <token>`: a missing or malformed header is a 401 `OpenBankingError`.
+ * `Authorization: Bearer <token>`: a missing or malformed header is a 401 `OpenBankingError`. It provides the
+ * `BearerToken` to the handlers.
  *
  * @since 0.1.0
  * @category security
  */
-export class OpenBankingAuthorization extends HttpApiMiddleware.Tag<OpenBankingAuthorization>()(
-  "OpenBankingAuthorization",
-  {
-    failure: openBankingErrorAt(401),
-    provides: BearerToken,
-    security: { bearer: HttpApiSecurity.bearer }
-  }
-) {}
+export class OpenBankingAuthorization extends HttpApiMiddleware.Service<
+  OpenBankingAuthorization,
+  { provides: BearerToken }
+>()("OpenBankingAuthorization", {
+  error: openBankingErrorAt(401),
+  security: { bearer: HttpApiSecurity.bearer }
+}) {}
 
 /**
  * The request headers of the operation (the FAPI headers of the `revolut` profile), without `authorization`, which
@@ -93,24 +96,40 @@ export class OpenBankingAuthorization extends HttpApiMiddleware.Tag<OpenBankingA
  * @since 0.1.0
  * @category schemas
  */
-export const PaymentHeaders = FapiHeaders.Revolut.omit("authorization")
+export const PaymentHeaders = FapiHeaders.Revolut.mapFields(Struct.omit(["authorization"]))
+
+/**
+ * The path parameters of the operation: the payment's id, an opaque string (D8).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PaymentParams = Schema.Struct({
+  InternationalPaymentId: Schema.String
+})
 
 /**
  * @since 0.1.0
  * @category endpoints
  */
 export const getInternationalPayment = HttpApiEndpoint.get(
-  "getInternationalPayment"
-)`/international-payments/${HttpApiSchema.param("InternationalPaymentId", Schema.String)}`
-  .setHeaders(PaymentHeaders)
-  .addSuccess(InternationalPayment.RevolutStrict)
-  .addError(openBankingErrorAt(400))
-  .addError(openBankingErrorAt(401))
-  .addError(openBankingErrorAt(403))
-  .addError(openBankingErrorAt(405))
-  .addError(openBankingErrorAt(406))
-  .addError(openBankingErrorAt(429))
-  .addError(openBankingErrorAt(500))
+  "getInternationalPayment",
+  "/international-payments/:InternationalPaymentId",
+  {
+    params: PaymentParams,
+    headers: PaymentHeaders,
+    success: InternationalPayment.RevolutStrict,
+    error: [
+      openBankingErrorAt(400),
+      openBankingErrorAt(401),
+      openBankingErrorAt(403),
+      openBankingErrorAt(405),
+      openBankingErrorAt(406),
+      openBankingErrorAt(429),
+      openBankingErrorAt(500)
+    ]
+  }
+)
   .annotate(OpenApi.Summary, "Retrieve an international payment")
   .annotate(
     OpenApi.Description,

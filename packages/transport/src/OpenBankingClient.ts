@@ -3,18 +3,17 @@
  *
  * @since 0.1.0
  */
-import * as Headers from "@effect/platform/Headers"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { HttpDate } from "@payrules/iso8601"
 import { FapiHeaders, InternationalPayment, InternationalPaymentCheck } from "@payrules/open-banking"
 import * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import type * as DateTime from "effect/DateTime"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Headers from "effect/http/Headers"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Layer from "effect/Layer"
 import * as Http from "./internal/http.js"
 import * as OpenBankingApi from "./OpenBankingApi.js"
@@ -75,11 +74,13 @@ export const defaults: Omit<OpenBankingClientConfig, "baseUrl" | "token" | "fina
  * @category config
  */
 export const config: Config.Config<OpenBankingClientConfig> = Config.nested(
-  Config.zipWith(Http.connectionConfig, Config.string("FINANCIAL_ID"), ({ maxAttempts, ...rest }, financialId) => ({
-    ...rest,
-    financialId,
-    retry: { ...defaults.retry, maxAttempts }
-  })),
+  Config.all([Http.connectionConfig, Config.String("FINANCIAL_ID")]).pipe(
+    Config.map(([{ maxAttempts, ...rest }, financialId]) => ({
+      ...rest,
+      financialId,
+      retry: { ...defaults.retry, maxAttempts }
+    }))
+  ),
   "OPEN_BANKING"
 )
 
@@ -146,12 +147,11 @@ export interface OpenBankingClientService {
 
 /**
  * @since 0.1.0
- * @category tags
+ * @category services
  */
-export class OpenBankingClient extends Context.Tag("@payrules/transport/OpenBankingClient")<
-  OpenBankingClient,
-  OpenBankingClientService
->() {}
+export class OpenBankingClient extends Context.Service<OpenBankingClient, OpenBankingClientService>()(
+  "@payrules/transport/OpenBankingClient"
+) {}
 
 /**
  * Builds the client; it needs an `HttpClient`. A base URL that is not an absolute http(s) URL (or carries
@@ -162,7 +162,7 @@ export class OpenBankingClient extends Context.Tag("@payrules/transport/OpenBank
  */
 export const make = (
   cfg: OpenBankingClientConfig
-): Effect.Effect<OpenBankingClientService, ConfigError.ConfigError, HttpClient.HttpClient> =>
+): Effect.Effect<OpenBankingClientService, Config.ConfigError, HttpClient.HttpClient> =>
   Effect.gen(function* () {
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
@@ -213,11 +213,12 @@ export const make = (
       }).pipe(
         Effect.provideService(HttpClient.HttpClient, http),
         // the token and the end user's ip address and user agent never reach a span or a log
-        Effect.locallyWith(Headers.currentRedactedNames, (names) => [...names, ...FapiHeaders.redactedHeaderNames]),
-        Effect.withSpan("OpenBankingClient.getInternationalPayment", {
-          ...Http.spanOptions,
-          attributes: { "payrules.payment_id": id }
-        })
+        Effect.updateService(Headers.CurrentRedactedNames, (names) => [...names, ...FapiHeaders.redactedHeaderNames]),
+        Effect.withSpan(
+          "OpenBankingClient.getInternationalPayment",
+          { attributes: { "payrules.payment_id": id } },
+          Http.spanOptions
+        )
       )
     return { getInternationalPayment }
   })
@@ -228,7 +229,7 @@ export const make = (
  */
 export const layer = (
   cfg: OpenBankingClientConfig
-): Layer.Layer<OpenBankingClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+): Layer.Layer<OpenBankingClient, Config.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(OpenBankingClient, make(cfg))
 
 /**
@@ -237,5 +238,5 @@ export const layer = (
  */
 export const layerConfig = (
   cfg: Config.Config<OpenBankingClientConfig> = config
-): Layer.Layer<OpenBankingClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+): Layer.Layer<OpenBankingClient, Config.ConfigError, HttpClient.HttpClient> =>
   Layer.effect(OpenBankingClient, Effect.flatMap(cfg, make))

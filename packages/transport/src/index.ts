@@ -53,7 +53,7 @@ export * as OpenBankingApi from "./OpenBankingApi.js"
  */
 export * as OpenBankingClient from "./OpenBankingClient.js"
 /**
- * The limiter of POST /pay/fields: the service, and its in-process layer.
+ * The limiter of POST /pay/fields: the service, its in-process layer, and layers over any `RateLimiterStore`.
  *
  * @since 0.2.0
  */

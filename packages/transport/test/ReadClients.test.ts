@@ -1,22 +1,13 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it } from "@effect/vitest"
 import { InternationalPayment } from "@payrules/open-banking"
 import { MerchantClient, OpenBankingClient } from "@payrules/transport"
-import {
-  Arbitrary,
-  ConfigError,
-  Duration,
-  Effect,
-  Exit,
-  FastCheck,
-  Fiber,
-  Layer,
-  Redacted,
-  Schema,
-  Stream,
-  TestClock
-} from "effect"
+import { issuesOf } from "@payrules/vitest"
+import { Arbitrary, Config, Duration, Effect, Exit, Fiber, Layer, Option, Redacted, Schema, Stream } from "effect"
+import { HttpClient, HttpClientResponse } from "effect/http"
+import { TestClock } from "effect/testing"
+
+/** the typed failure of an exit (undefined when it succeeded or died) */
+const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined => Option.getOrUndefined(Exit.findErrorOption(exit))
 
 // The two read clients (Open Banking, merchant) against an HttpClient that answers in process, on the TestClock:
 // an overall deadline per call, the base URL checked when the layer is built, and findings instead of failed reads.
@@ -70,12 +61,15 @@ const merchant = (
     )
   )
 
-/** a valid revolut payment, as a server sends it */
-const payment = Schema.encodeSync(InternationalPayment.RevolutStrict)(
-  FastCheck.sample(Arbitrary.make(InternationalPayment.RevolutStrict), { numRuns: 1, seed: 7 })[0]!
+/** a valid revolut payment, as a server sends it (drawn with the arbitrary its Schema carries) */
+const samplePayment = Effect.map(
+  Arbitrary.sampleEffect(Arbitrary.schema(InternationalPayment.RevolutStrict), { count: 1, seed: 7 }),
+  ([drawn]) => Schema.encodeSync(InternationalPayment.RevolutStrict)(drawn!)
 )
 
-const withCurrencyOfTransfer = (currency: string) => ({
+type Payment = Effect.Success<typeof samplePayment>
+
+const withCurrencyOfTransfer = (payment: Payment, currency: string) => ({
   ...payment,
   Data: { ...payment.Data, Initiation: { ...payment.Data.Initiation, CurrencyOfTransfer: currency } }
 })
@@ -99,6 +93,7 @@ const plan = (currency: string) => ({
 describe("OpenBankingClient reads what a strict reading would lose, with findings (D11)", () => {
   it.effect("a 200 without the played-back interaction id: the payment and an InteractionIdNotPlayedBack finding", () =>
     Effect.gen(function* () {
+      const payment = yield* samplePayment
       const fake = server(() => json(payment))
       const client = yield* openBanking(fake.http)
       const r = yield* client.getInternationalPayment("ip-1")
@@ -115,6 +110,7 @@ describe("OpenBankingClient reads what a strict reading would lose, with finding
 
   it.effect("another interaction id than the one sent: the payment and an InteractionIdMismatch finding", () =>
     Effect.gen(function* () {
+      const payment = yield* samplePayment
       const other = "0f8e1f6c-3a4b-4c5d-9e6f-7a8b9c0d1e2f"
       const fake = server(() => json(payment, 200, { "x-fapi-interaction-id": other }))
       const client = yield* openBanking(fake.http)
@@ -125,6 +121,7 @@ describe("OpenBankingClient reads what a strict reading would lose, with finding
 
   it.effect("the id played back: no header finding", () =>
     Effect.gen(function* () {
+      const payment = yield* samplePayment
       const fake = server((_, headers) =>
         json(payment, 200, { "x-fapi-interaction-id": headers["x-fapi-interaction-id"] ?? "" })
       )
@@ -136,8 +133,11 @@ describe("OpenBankingClient reads what a strict reading would lose, with finding
 
   it.effect("a well-formed currency code not on the list (XYZ): the payment and a CurrencyNotListed finding", () =>
     Effect.gen(function* () {
+      const payment = yield* samplePayment
       const fake = server((_, headers) =>
-        json(withCurrencyOfTransfer("XYZ"), 200, { "x-fapi-interaction-id": headers["x-fapi-interaction-id"] ?? "" })
+        json(withCurrencyOfTransfer(payment, "XYZ"), 200, {
+          "x-fapi-interaction-id": headers["x-fapi-interaction-id"] ?? ""
+        })
       )
       const client = yield* openBanking(fake.http)
       const r = yield* client.getInternationalPayment("ip-1")
@@ -150,7 +150,8 @@ describe("OpenBankingClient reads what a strict reading would lose, with finding
 
   it.effect("a currency code that is not well-formed is still a Decode failure", () =>
     Effect.gen(function* () {
-      const fake = server(() => json(withCurrencyOfTransfer("xyz")))
+      const payment = yield* samplePayment
+      const fake = server(() => json(withCurrencyOfTransfer(payment, "xyz")))
       const client = yield* openBanking(fake.http)
       const e = yield* Effect.flip(client.getInternationalPayment("ip-1"))
       expect(e).toMatchObject({ reason: "Decode", message: expect.stringContaining("CurrencyOfTransfer") })
@@ -165,12 +166,12 @@ describe("OpenBankingClient reads what a strict reading would lose, with finding
         deadline: Duration.seconds(15),
         retry: { ...noRetry, maxAttempts: 5 }
       })
-      const fiber = yield* Effect.fork(client.getInternationalPayment("ip-1"))
+      const fiber = yield* Effect.forkChild(client.getInternationalPayment("ip-1"))
       yield* TestClock.adjust(Duration.millis(14_999))
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.millis(1))
       const exit = yield* Fiber.await(fiber)
-      expect(exit).toMatchObject(Exit.fail({ _tag: "OpenBankingClientError", reason: "Deadline" }))
+      expect(failureOf(exit)).toMatchObject({ _tag: "OpenBankingClientError", reason: "Deadline" })
       expect(fake.seen.length).toBe(2) // one attempt timed out at 10 s, the second cut by the deadline
     })
   )
@@ -199,11 +200,11 @@ describe("MerchantClient reads pages with findings (D11)", () => {
     Effect.gen(function* () {
       const fake = server(() => "hang")
       const client = yield* merchant(fake.http, { deadline: Duration.seconds(3), retry: noRetry })
-      const fiber = yield* Effect.fork(client.listSubscriptionPlansPage({}))
+      const fiber = yield* Effect.forkChild(client.listSubscriptionPlansPage({}))
       yield* TestClock.adjust(Duration.millis(2_999))
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.millis(1))
-      expect(yield* Fiber.await(fiber)).toMatchObject(Exit.fail({ _tag: "MerchantClientError", reason: "Deadline" }))
+      expect(failureOf(yield* Fiber.await(fiber))).toMatchObject({ _tag: "MerchantClientError", reason: "Deadline" })
     })
   )
 })
@@ -218,8 +219,10 @@ describe("the base URL is checked when the layer is built", () => {
         yield* Effect.flip(openBanking(fake.http, { baseUrl })),
         yield* Effect.flip(merchant(fake.http, { baseUrl }))
       ]) {
-        expect(ConfigError.isInvalidData(error)).toBe(true)
-        expect(error).toMatchObject({ path: ["baseUrl"], message: expect.stringContaining("is not a base URL") })
+        expect(error).toBeInstanceOf(Config.ConfigError)
+        expect(Schema.isSchemaError(error.cause) ? issuesOf(error.cause) : []).toEqual([
+          { path: ["baseUrl"], message: expect.stringContaining("is not a base URL") }
+        ])
       }
       expect(fake.seen).toEqual([])
     })
@@ -227,6 +230,7 @@ describe("the base URL is checked when the layer is built", () => {
 
   it.effect("a trailing slash is fine", () =>
     Effect.gen(function* () {
+      const payment = yield* samplePayment
       const fake = server((url) =>
         url.pathname.startsWith("/ob") ? json(payment) : json({ subscription_plans: [], next_page_token: null })
       )

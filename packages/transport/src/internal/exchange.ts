@@ -4,16 +4,16 @@
  *
  * @internal
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
 import { FapiHeaders } from "@payrules/open-banking"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import * as Result from "effect/Result"
 import * as BusinessApi from "../BusinessApi.js"
 import { type BusinessClientConfig, type BusinessClientService, Resumed } from "../BusinessClient.js"
 import { BusinessClientError, ExchangeOutcomeUnknown, notSent, RequestIdConflict } from "./businessErrors.js"
@@ -25,11 +25,11 @@ export interface Deps {
   readonly base: string
   readonly ledger: RequestLedger.RequestLedgerService
   readonly limits: {
-    readonly timeout: Duration.DurationInput
+    readonly timeout: Duration.Input
     readonly maxResponseBytes: number | undefined
-    readonly maxRetryAfter: Duration.DurationInput | undefined
+    readonly maxRetryAfter: Duration.Input | undefined
   }
-  readonly deadline: Duration.DurationInput
+  readonly deadline: Duration.Input
   readonly withAuth: (request: HttpClientRequest.HttpClientRequest) => HttpClientRequest.HttpClientRequest
   readonly provide: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, Exclude<R, HttpClient.HttpClient>>
   /** a ledger write after the request left: logged when it fails, never failing the call */
@@ -53,11 +53,11 @@ export const exchange =
       const requestId = input.request_id ?? (yield* FapiHeaders.randomInteractionId)
       const request = { ...input, request_id: requestId } as ExchangeRequest.ExchangeRequest
       const wire = ExchangeRequest.encode(request)
-      if (Either.isLeft(wire)) {
+      if (Result.isFailure(wire)) {
         return yield* Effect.fail(
           notSent(
             requestId,
-            `the exchange request is invalid: ${ExchangeRequest.issues(wire.left)
+            `the exchange request is invalid: ${ExchangeRequest.issues(wire.failure)
               .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
               .join("; ")}`
           )
@@ -87,10 +87,10 @@ export const exchange =
       }
       const attempts = yield* Ref.make(0)
       const ambiguous = yield* Ref.make(0)
-      const attempt = Effect.zipRight(
+      const attempt = Effect.andThen(
         Ref.update(attempts, (n) => n + 1),
         Http.send(
-          d.withAuth(HttpClientRequest.post(`${d.base}/exchange`)).pipe(HttpClientRequest.bodyUnsafeJson(wire.right)),
+          d.withAuth(HttpClientRequest.post(`${d.base}/exchange`)).pipe(HttpClientRequest.bodyJsonUnsafe(wire.success)),
           { ...d.limits, success: ExchangeTransaction.Lenient, errorBody }
         ).pipe(Effect.tapError((f) => (f.ambiguous ? Ref.update(ambiguous, (n) => n + 1) : Effect.void)))
       )
@@ -112,26 +112,26 @@ export const exchange =
         })
       const reconcile = (cause: BusinessClientError) =>
         Effect.gen(function* () {
-          const found = yield* Effect.either(d.findTransactionByRequestId(requestId))
-          if (Either.isRight(found) && Option.isSome(found.right)) {
+          const found = yield* Effect.result(d.findTransactionByRequestId(requestId))
+          if (Result.isSuccess(found) && Option.isSome(found.success)) {
             yield* d.record(
-              d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.right.value })),
+              d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.success.value })),
               requestId
             )
-            return found.right.value
+            return found.success.value
           }
           return yield* unknown(cause)
         })
       const settle = Effect.gen(function* () {
-        const result = yield* Effect.either(Effect.retry(attempt, Http.retrySchedule(d.cfg.exchangeRetry)))
-        if (Either.isRight(result)) {
+        const result = yield* Effect.result(Effect.retry(attempt, Http.retrySchedule(d.cfg.exchangeRetry)))
+        if (Result.isSuccess(result)) {
           yield* d.record(
-            d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.right.value })),
+            d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.success.value })),
             requestId
           )
-          return result.right.value
+          return result.success.value
         }
-        const failure = result.left
+        const failure = result.failure
         const error = d.toError(failure, requestId)
         const code = error.body?.code
         if (code === BusinessApi.ErrorCode.RequestIdConflict) {
@@ -165,7 +165,7 @@ export const exchange =
       if (sent) return yield* unknown(late)
       yield* d.record(d.ledger.release(requestId), requestId)
       return yield* Effect.fail(late)
-    }).pipe(d.provide, Effect.withSpan("BusinessClient.exchange", spanOptions))
+    }).pipe(d.provide, Effect.withSpan("BusinessClient.exchange", undefined, spanOptions))
 
 /** @internal */
 export const resumePending =
@@ -173,30 +173,30 @@ export const resumePending =
   (options) =>
     Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
-      const before = now - Duration.toMillis(Duration.decode(options?.olderThan ?? Duration.zero))
+      const before = now - Duration.toMillis(Duration.fromInputUnsafe(options?.olderThan ?? Duration.zero))
       const entries = (yield* d.ledger.pending).filter((e) => e.registeredAt <= before)
       const settle = (entry: RequestLedger.Entry): Effect.Effect<Resumed> =>
         Effect.gen(function* () {
           const requestId = entry.requestId
           const request = RequestLedger.requestOf(entry)
-          if (Either.isLeft(request)) {
+          if (Result.isFailure(request)) {
             return Resumed.Unknown({
               requestId,
-              message: `the d.ledger's body does not decode: ${request.left.message}`
+              message: `the ledger's body does not decode: ${request.failure.message}`
             })
           }
-          const found = yield* Effect.either(d.findTransactionByRequestId(requestId))
-          if (Either.isLeft(found)) {
-            return Resumed.Unknown({ requestId, message: `the lookup by request_id failed: ${found.left.message}` })
+          const found = yield* Effect.result(d.findTransactionByRequestId(requestId))
+          if (Result.isFailure(found)) {
+            return Resumed.Unknown({ requestId, message: `the lookup by request_id failed: ${found.failure.message}` })
           }
-          if (Option.isSome(found.right)) {
-            const transaction = found.right.value
+          if (Option.isSome(found.success)) {
+            const transaction = found.success.value
             yield* d.record(d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction })), requestId)
             return Resumed.Found({ requestId, transaction })
           }
-          const sent = yield* Effect.either(exchange(request.right))
-          if (Either.isRight(sent)) return Resumed.Sent({ requestId, transaction: sent.right })
-          const error = sent.left
+          const sent = yield* Effect.result(exchange(request.success))
+          if (Result.isSuccess(sent)) return Resumed.Sent({ requestId, transaction: sent.success })
+          const error = sent.failure
           switch (error._tag) {
             case "BusinessClientError":
             case "RequestIdConflict":
@@ -216,4 +216,4 @@ export const resumePending =
         unknown: count("Unknown"),
         results
       }
-    }).pipe(Effect.withSpan("BusinessClient.resumePending", spanOptions))
+    }).pipe(Effect.withSpan("BusinessClient.resumePending", undefined, spanOptions))

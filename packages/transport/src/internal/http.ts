@@ -5,16 +5,17 @@
  *
  * @internal
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import type * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as Stream from "effect/Stream"
 import {
   ambiguousStatus,
@@ -68,15 +69,22 @@ const readBody = <E>(
         return !over
       })
     ).pipe(
-      Effect.zipRight(
-        Effect.suspend(() => Stream.runFold(Stream.decodeText(Stream.fromIterable(chunks)), "", (a, b) => a + b))
-      ),
+      Effect.andThen(Effect.suspend(() => Stream.mkString(Stream.decodeText(Stream.fromIterable(chunks))))),
       Effect.mapError(onError),
       Effect.map(
         (text): Body => (over ? { _tag: "TooLarge", head: text.slice(0, maxRawLength) } : { _tag: "Text", text })
       )
     )
   })
+}
+
+const standardIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** the path (dotted, `(body)` at the top) and the message of the first issue of a decoding failure @internal */
+export const firstIssue = (error: Schema.SchemaError): { readonly path: string; readonly message: string } => {
+  const issue = standardIssues(error.issue).issues[0]
+  const path = (issue?.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment))
+  return { path: path.length === 0 ? "(body)" : path.join("."), message: issue?.message ?? error.message }
 }
 
 /**
@@ -91,11 +99,11 @@ const readBody = <E>(
 export const send = <A, I, EA, EI>(
   request: HttpClientRequest.HttpClientRequest,
   options: {
-    readonly timeout: Duration.DurationInput
-    readonly success: Schema.Schema<A, I, never>
-    readonly errorBody: Schema.Schema<EA, EI, never>
+    readonly timeout: Duration.Input
+    readonly success: Schema.Codec<A, I>
+    readonly errorBody: Schema.Codec<EA, EI>
     readonly maxResponseBytes?: number | undefined
-    readonly maxRetryAfter?: Duration.DurationInput | undefined
+    readonly maxRetryAfter?: Duration.Input | undefined
   }
 ): Effect.Effect<Answer<A>, Failure, HttpClient.HttpClient> =>
   Effect.gen(function* () {
@@ -113,29 +121,31 @@ export const send = <A, I, EA, EI>(
       ambiguous: sent,
       retryable: sent
     })
-    const received = yield* client.execute(request).pipe(
-      Effect.flatMap((response) =>
-        Effect.map(
-          readBody(response, limit, (e) => transport(`the response could not be read: ${String(e)}`)),
-          (body) => ({ response, body })
-        )
-      ),
-      Effect.scoped,
-      Effect.timeoutFail({
-        duration: options.timeout,
-        onTimeout: () => transport(`no answer within ${Duration.format(Duration.decode(options.timeout))}`)
-      }),
-      Effect.catchAll((e) =>
-        Effect.fail(
-          "reason" in e && e.reason === "Transport" && "ambiguous" in e
-            ? e
-            : transport(
-                `the request failed: ${e.message}`,
-                !("_tag" in e && e._tag === "RequestError" && (e.reason === "InvalidUrl" || e.reason === "Encode"))
-              )
+    const received = yield* HttpClient.withScope(client)
+      .execute(request)
+      .pipe(
+        Effect.flatMap((response) =>
+          Effect.map(
+            readBody(response, limit, (e) => transport(`the response could not be read: ${String(e)}`)),
+            (body) => ({ response, body })
+          )
+        ),
+        Effect.scoped,
+        Effect.timeoutOrElse({
+          duration: options.timeout,
+          orElse: () =>
+            Effect.fail(transport(`no answer within ${Duration.format(Duration.fromInputUnsafe(options.timeout))}`))
+        }),
+        Effect.mapError(
+          (e): Failure =>
+            HttpClientError.isHttpClientError(e)
+              ? transport(
+                  `the request failed: ${e.message}`,
+                  e.reason._tag !== "InvalidUrlError" && e.reason._tag !== "EncodeError"
+                )
+              : e
         )
       )
-    )
     const { response, body: read } = received
     const headers = response.headers as Readonly<Record<string, string>>
     const replayed = headers[replayedHeader]?.trim().toLowerCase() === "true"
@@ -178,18 +188,14 @@ export const send = <A, I, EA, EI>(
         replayed
       })
       if (!parsed) return yield* Effect.fail(undecodable("the response body is not JSON"))
-      const decoded = Schema.decodeUnknownEither(options.success)(json, { errors: "all" })
-      if (Either.isLeft(decoded)) {
-        const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0]
+      const decoded = Schema.decodeUnknownResult(options.success)(json, { errors: "all" })
+      if (Result.isFailure(decoded)) {
+        const issue = firstIssue(decoded.failure)
         return yield* Effect.fail(
-          undecodable(
-            `the response does not match the schema at ${
-              issue === undefined || issue.path.length === 0 ? "(body)" : issue.path.map(String).join(".")
-            }: ${issue?.message ?? decoded.left.message}`
-          )
+          undecodable(`the response does not match the schema at ${issue.path}: ${issue.message}`)
         )
       }
-      return { value: decoded.right, status: response.status, headers, replayed }
+      return { value: decoded.success, status: response.status, headers, replayed }
     }
     const now = yield* Clock.currentTimeMillis
     const body = parsed ? Option.getOrUndefined(Schema.decodeUnknownOption(options.errorBody)(json)) : undefined
@@ -200,8 +206,8 @@ export const send = <A, I, EA, EI>(
           ? body.Message
           : text.slice(0, 200)
     const retryAfter = retryAfterOf(headers["retry-after"], now)
-    const cap = Duration.decode(options.maxRetryAfter ?? defaultMaxRetryAfter)
-    const tooLong = retryAfter !== undefined && Duration.greaterThan(retryAfter, cap)
+    const cap = Duration.fromInputUnsafe(options.maxRetryAfter ?? defaultMaxRetryAfter)
+    const tooLong = retryAfter !== undefined && Duration.isGreaterThan(retryAfter, cap)
     return yield* Effect.fail<Failure>({
       reason: reasonOfStatus(response.status),
       status: response.status,

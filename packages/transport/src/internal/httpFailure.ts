@@ -6,7 +6,7 @@
  */
 import { HttpDate } from "@payrules/iso8601"
 import * as Duration from "effect/Duration"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 
 /**
  * Why a call failed: by HTTP status, or `Decode` (a response that does not match the Schema), `Transport` (no
@@ -102,9 +102,9 @@ export const retryAfterOf = (value: string | undefined, now: number): Duration.D
   if (value === undefined || value.trim() === "") return undefined
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Duration.seconds(Number(trimmed))
-  return Either.match(HttpDate.parse(trimmed), {
-    onLeft: () => undefined,
-    onRight: (date) => Duration.millis(Math.max(0, date.epochMillis - now))
+  return Result.match(HttpDate.parse(trimmed), {
+    onFailure: () => undefined,
+    onSuccess: (date) => Duration.millis(Math.max(0, date.epochMilliseconds - now))
   })
 }
 
@@ -120,14 +120,14 @@ export const ambiguousStatus = (status: number) => status >= 500 && status !== 5
  *
  * @internal
  */
-export const deadlineFailure = (deadline: Duration.DurationInput, ambiguous: boolean): Failure => ({
+export const deadlineFailure = (deadline: Duration.Input, ambiguous: boolean): Failure => ({
   reason: "Deadline",
   status: undefined,
   raw: undefined,
   body: undefined,
   retryAfter: undefined,
   headers: {},
-  message: `the call did not finish within its deadline of ${Duration.format(Duration.decode(deadline))}`,
+  message: `the call did not finish within its deadline of ${Duration.format(Duration.fromInputUnsafe(deadline))}`,
   ambiguous,
   retryable: false
 })

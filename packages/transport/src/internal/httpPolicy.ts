@@ -4,15 +4,17 @@
  *
  * @internal
  */
-import * as UrlParams from "@effect/platform/UrlParams"
 import * as Config from "effect/Config"
-import * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Option from "effect/Option"
+import * as Url from "effect/http/Url"
+import * as UrlParams from "effect/http/UrlParams"
 import type * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import type * as Tracer from "effect/Tracer"
 import { deadlineFailure, type Failure, isRetryable } from "./httpFailure.js"
 
 /** The default size limit of a response body: 1 MiB. @internal */
@@ -31,23 +33,35 @@ export const defaultDeadline: Duration.Duration = Duration.minutes(2)
  */
 export const withDeadline = <A, R>(
   self: Effect.Effect<A, Failure, R>,
-  deadline: Duration.DurationInput | undefined
+  deadline: Duration.Input | undefined
 ): Effect.Effect<A, Failure, R> =>
-  Effect.timeoutFail(self, {
+  Effect.timeoutOrElse(self, {
     duration: deadline ?? defaultDeadline,
-    onTimeout: () => deadlineFailure(deadline ?? defaultDeadline, true)
+    orElse: () => Effect.fail(deadlineFailure(deadline ?? defaultDeadline, true))
   })
 
 /**
  * The base URL of a client, checked when the client is built: an absolute `http:` or `https:` URL without
- * credentials, query or fragment. Answers it without a trailing slash, or a `ConfigError` at `baseUrl`.
+ * credentials, query or fragment. Answers it without a trailing slash, or a `ConfigError` whose issue is at
+ * `baseUrl`.
  *
  * @internal
  */
-export const parseBaseUrl = (raw: string): Effect.Effect<string, ConfigError.ConfigError> => {
+export const parseBaseUrl = (raw: string): Effect.Effect<string, Config.ConfigError> => {
   const refuse = (why: string) =>
-    Effect.fail(ConfigError.InvalidData(["baseUrl"], `${JSON.stringify(raw.slice(0, 200))} is not a base URL: ${why}`))
-  if (Either.isLeft(UrlParams.makeUrl(raw, [], Option.none()))) return refuse("it does not parse as a URL")
+    Effect.fail(
+      new Config.ConfigError(
+        new Schema.SchemaError(
+          new SchemaIssue.Pointer(
+            ["baseUrl"],
+            new SchemaIssue.InvalidValue({
+              message: `${JSON.stringify(raw.slice(0, 200))} is not a base URL: ${why}`
+            })
+          )
+        )
+      )
+    )
+  if (Result.isFailure(Url.make(raw, UrlParams.empty, undefined))) return refuse("it does not parse as a URL")
   const parts = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)([?#].*)?$/.exec(raw)
   if (parts === null) return refuse("it is not an absolute URL")
   const scheme = parts[1]!.toLowerCase()
@@ -66,11 +80,11 @@ export interface RetryPolicy {
   /** attempts in all, the first included (default 3) */
   readonly maxAttempts: number
   /** the first backoff (default 0.5 s), doubling */
-  readonly baseDelay: Duration.DurationInput
+  readonly baseDelay: Duration.Input
   /** the longest backoff (default 5 s) */
-  readonly maxDelay: Duration.DurationInput
+  readonly maxDelay: Duration.Input
   /** the shortest time between two attempts, whatever the backoff (default 0) */
-  readonly minSpacing: Duration.DurationInput
+  readonly minSpacing: Duration.Input
 }
 
 /**
@@ -101,13 +115,13 @@ export interface Connection {
   readonly baseUrl: string
   readonly token: Redacted.Redacted<string>
   /** the timeout of one attempt (default 10 s) */
-  readonly timeout: Duration.DurationInput
+  readonly timeout: Duration.Input
   /** retries of the calls: 3 attempts, 0.5 s doubling to 5 s, with jitter */
   readonly retry: RetryPolicy
   /** the longest `Retry-After` to wait for (default 60 s); a longer one fails the call at once */
-  readonly maxRetryAfter?: Duration.DurationInput | undefined
+  readonly maxRetryAfter?: Duration.Input | undefined
   /** the deadline of one call, all attempts and waits included (default 2 minutes) */
-  readonly deadline?: Duration.DurationInput | undefined
+  readonly deadline?: Duration.Input | undefined
   /** the largest response body read (default 1 MiB); a larger one is a `ResponseTooLarge` failure */
   readonly maxResponseBytes?: number | undefined
 }
@@ -119,13 +133,13 @@ export interface Connection {
  * @internal
  */
 export const connectionConfig = Config.all({
-  baseUrl: Config.string("BASE_URL"),
-  token: Config.redacted("TOKEN"),
-  timeout: Config.duration("TIMEOUT").pipe(Config.withDefault(defaultTimeout)),
-  maxAttempts: Config.integer("MAX_ATTEMPTS").pipe(Config.withDefault(defaultRetry.maxAttempts)),
-  deadline: Config.duration("DEADLINE").pipe(Config.withDefault(defaultDeadline)),
-  maxRetryAfter: Config.duration("MAX_RETRY_AFTER").pipe(Config.withDefault(defaultMaxRetryAfter)),
-  maxResponseBytes: Config.integer("MAX_RESPONSE_BYTES").pipe(Config.withDefault(defaultMaxResponseBytes))
+  baseUrl: Config.String("BASE_URL"),
+  token: Config.Redacted("TOKEN"),
+  timeout: Config.Duration("TIMEOUT").pipe(Config.withDefault(defaultTimeout)),
+  maxAttempts: Config.Int("MAX_ATTEMPTS").pipe(Config.withDefault(defaultRetry.maxAttempts)),
+  deadline: Config.Duration("DEADLINE").pipe(Config.withDefault(defaultDeadline)),
+  maxRetryAfter: Config.Duration("MAX_RETRY_AFTER").pipe(Config.withDefault(defaultMaxRetryAfter)),
+  maxResponseBytes: Config.Int("MAX_RESPONSE_BYTES").pipe(Config.withDefault(defaultMaxResponseBytes))
 })
 
 /**
@@ -135,22 +149,25 @@ export const connectionConfig = Config.all({
  *
  * @internal
  */
-export const retrySchedule = (policy: RetryPolicy) =>
-  Schedule.exponential(policy.baseDelay, 2).pipe(
+export const retrySchedule = (policy: RetryPolicy): Schedule.Schedule<Duration.Duration, Failure> => {
+  const maxDelay = Duration.fromInputUnsafe(policy.maxDelay)
+  const minSpacing = Duration.fromInputUnsafe(policy.minSpacing)
+  return Schedule.exponential(policy.baseDelay, 2).pipe(
+    Schedule.setInputType<Failure>(),
     Schedule.jittered,
-    Schedule.modifyDelay((_, delay) => Duration.min(delay, Duration.decode(policy.maxDelay))),
-    Schedule.intersect(Schedule.recurs(Math.max(0, policy.maxAttempts - 1))),
-    Schedule.intersect(Schedule.identity<Failure>()),
-    Schedule.whileInput(isRetryable),
-    Schedule.modifyDelay(([, failure], delay) =>
-      Duration.max(Duration.max(delay, failure.retryAfter ?? Duration.zero), Duration.decode(policy.minSpacing))
+    Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, maxDelay))),
+    Schedule.upTo({ times: Math.max(0, policy.maxAttempts - 1) }),
+    Schedule.while(({ input }) => isRetryable(input)),
+    Schedule.modifyDelay(({ duration, input }) =>
+      Effect.succeed(Duration.max(Duration.max(duration, input.retryAfter ?? Duration.zero), minSpacing))
     )
   )
+}
 
 /**
- * The options of the clients' spans: no stack trace captured per call (an `Error().stack` costs more than the rest
+ * The trace options of the clients' spans (`Effect.withSpan`'s third argument): no stack trace captured per call (an `Error().stack` costs more than the rest
  * of the client's work on a request); the operation's name says where it comes from.
  *
  * @internal
  */
-export const spanOptions = { captureStackTrace: false } as const
+export const spanOptions: Tracer.TraceOptions = { captureStackTrace: false }
