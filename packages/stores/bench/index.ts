@@ -9,16 +9,17 @@ import { mkdtempSync, rmSync } from "node:fs"
 import * as os from "node:os"
 import { join } from "node:path"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
-import { PgRequestLedger, SqliteRequestLedger } from "@payrules/stores"
+import * as PgRequestLedger from "@payrules/stores/PgRequestLedger"
+import * as SqliteRequestLedger from "@payrules/stores/SqliteRequestLedger"
 import startServices from "@payrules/vitest/services"
-import { Context, Effect, Either, Layer } from "effect"
+import { Context, Effect, Layer, Result } from "effect"
 
 const quick = process.env.BENCH_QUICK === "1"
 const ROUNDS = quick ? 2 : 5
 const PER_ROUND = quick ? 200 : 2_000
 
 const body = (requestId: string) =>
-  Either.getOrThrow(
+  Result.getOrThrow(
     ExchangeRequest.parse({
       from: { account_id: "a-gbp", currency: "GBP", amount: 10.5 },
       to: { account_id: "a-eur", currency: "EUR" },
@@ -35,7 +36,7 @@ const measure = (ledger: RequestLedger.RequestLedgerService, round: string, n: n
     yield* Effect.forEach(
       requests,
       (request) =>
-        Effect.zipRight(
+        Effect.andThen(
           ledger.register(request),
           ledger.complete(request.request_id, RequestLedger.Outcome.Succeeded({ transaction }))
         ),

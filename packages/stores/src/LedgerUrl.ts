@@ -2,17 +2,18 @@
  * Where a request_id ledger lives, as one string (a command-line option, an environment variable): `memory`,
  * `sqlite:<file>` or `postgres://user:password@host:port/database`. {@link parse} reads it, {@link layer} opens it.
  *
- * The drivers are optional peer dependencies: this module loads a store's module (and its driver) only when its
- * layer is built, so a program that parses ledger places, or uses one store, needs only that store's driver.
+ * The PostgreSQL driver (`@effect/sql-pg`) is an optional peer dependency: this module loads a store's module (and
+ * its driver) only when its layer is built, so a program that parses ledger places, or uses memory or SQLite (on
+ * Node's built-in `node:sqlite`), needs no driver.
  *
  * @since 0.1.0
  */
 import { RequestLedger } from "@payrules/exchange"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 
 /**
  * A ledger's place: in memory (the default, gone with the process), a SQLite file (one process, durable), or a
@@ -58,25 +59,25 @@ const forms = "memory, sqlite:<file> or postgres://user@host:port/database"
  * ```ts
  * import { LedgerUrl } from "@payrules/stores"
  *
- * console.log(LedgerUrl.unsafeParse("sqlite:./payrules.db")) // { filename: "./payrules.db", _tag: "Sqlite" }
+ * console.log(LedgerUrl.parseUnsafe("sqlite:./payrules.db")) // { filename: "./payrules.db", _tag: "Sqlite" }
  * ```
  *
  * @since 0.1.0
  * @category parsing
  */
-export const parse = (input: string): Either.Either<LedgerUrl, LedgerUrlError> => {
+export const parse = (input: string): Result.Result<LedgerUrl, LedgerUrlError> => {
   const text = input.trim()
   const fail = (reason: LedgerUrlError["reason"], why: string) =>
-    Either.left(
+    Result.fail(
       new LedgerUrlError({ reason, path: [], input, message: `${JSON.stringify(input.slice(0, 200))} ${why}` })
     )
   if (text === "") return fail("Empty", `is not a ledger: give ${forms}`)
-  if (text === "memory") return Either.right(LedgerUrl.Memory())
+  if (text === "memory") return Result.succeed(LedgerUrl.Memory())
   if (text.startsWith("sqlite:")) {
     const filename = text.slice("sqlite:".length)
     return filename === ""
       ? fail("MissingFile", "names no file: give sqlite:<file>, such as sqlite:./payrules.db")
-      : Either.right(LedgerUrl.Sqlite({ filename }))
+      : Result.succeed(LedgerUrl.Sqlite({ filename }))
   }
   if (/^postgres(ql)?:\/\//.test(text)) {
     let url: URL
@@ -86,7 +87,7 @@ export const parse = (input: string): Either.Either<LedgerUrl, LedgerUrlError> =
       return fail("InvalidUrl", "is not a URL: give postgres://user@host:port/database")
     }
     if (url.hostname === "") return fail("InvalidUrl", "names no host: give postgres://user@host:port/database")
-    return Either.right(LedgerUrl.Postgres({ url: Redacted.make(text) }))
+    return Result.succeed(LedgerUrl.Postgres({ url: Redacted.make(text) }))
   }
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1]
   return fail(
@@ -101,7 +102,14 @@ export const parse = (input: string): Either.Either<LedgerUrl, LedgerUrlError> =
  * @since 0.1.0
  * @category parsing
  */
-export const unsafeParse = (input: string): LedgerUrl => Either.getOrThrow(parse(input))
+export const parseUnsafe = (input: string): LedgerUrl => Result.getOrThrow(parse(input))
+
+/**
+ * @deprecated Use {@link parseUnsafe}.
+ * @since 0.1.0
+ * @category parsing
+ */
+export const unsafeParse: (input: string) => LedgerUrl = parseUnsafe
 
 /**
  * The string of a ledger place, with a PostgreSQL password masked.
@@ -122,22 +130,22 @@ export const format = (ledger: LedgerUrl): string =>
 
 /**
  * A store's module, imported when its layer is built; a driver that is not installed is a `StoreFailed` error that
- * names the packages to install.
+ * says what the store needs (the packages to install).
  */
 const store = <M>(
   name: string,
-  packages: string,
+  needs: string,
   load: () => Promise<M>,
   make: (module: M) => Layer.Layer<RequestLedger.RequestLedger, RequestLedger.RequestLedgerError>
 ): Layer.Layer<RequestLedger.RequestLedger, RequestLedger.RequestLedgerError> =>
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.map(
       Effect.tryPromise({
         try: load,
         catch: (cause) =>
           new RequestLedger.RequestLedgerError({
             reason: "StoreFailed",
-            message: `the request ledger could not load its ${name} store (it needs ${packages} installed): ${
+            message: `the request ledger could not load its ${name} store (it needs ${needs}): ${
               cause instanceof Error ? cause.message : String(cause)
             }`,
             cause
@@ -163,14 +171,14 @@ export const layer = (
     Sqlite: ({ filename }) =>
       store(
         "SQLite",
-        "@effect/sql-sqlite-node and @effect/experimental",
+        "Node.js 22.5 or later, for node:sqlite",
         () => import("./SqliteRequestLedger.js"),
         (m) => m.layer({ ...options, filename })
       ),
     Postgres: ({ url }) =>
       store(
         "PostgreSQL",
-        "@effect/sql-pg",
+        "@effect/sql-pg installed",
         () => import("./PgRequestLedger.js"),
         (m) => m.layer({ ...options, url })
       )

@@ -1,8 +1,8 @@
 /**
- * The request_id ledger of `@payrules/exchange` in a SQL database, over the `SqlClient` of `@effect/sql`: the layer
+ * The request_id ledger of `@payrules/exchange` in a SQL database, over the `SqlClient` of `effect/sql`: the layer
  * under the SQLite and PostgreSQL ledgers of this package, for an application that already has a client (its own
  * `PgClient` pool, say). The table `payrules_request_ledger` is created when missing, by a migration of
- * `@effect/sql`'s migrator recorded in `payrules_migrations` (apart from the application's own migrations).
+ * `effect/sql`'s migrator recorded in `payrules_migrations` (apart from the application's own migrations).
  *
  * Each row holds the request's canonical body and its SHA-256, its state (in flight, succeeded, refused, unknown),
  * the outcome as JSON, when it was registered and when it expires, and how often it was received. Every operation is
@@ -13,12 +13,12 @@
  *
  * @since 0.1.0
  */
-import type * as Migrator from "@effect/sql/Migrator"
-import type * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import { RequestLedger } from "@payrules/exchange"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type * as Migrator from "effect/sql/Migrator"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 import * as sqlLedger from "./internal/sqlLedger.js"
 
 /**
@@ -56,7 +56,7 @@ export const migrate: Effect.Effect<void, SqlError | Migrator.MigrationError, Sq
 export const make = (
   options?: RequestLedger.Options
 ): Effect.Effect<RequestLedger.RequestLedgerService, RequestLedger.RequestLedgerError, SqlClient.SqlClient> =>
-  Effect.zipRight(
+  Effect.andThen(
     Effect.mapError(migrate, (e) =>
       e._tag === "SqlError"
         ? sqlLedger.storeFailed("create its table")(e)

@@ -15,7 +15,7 @@
  * blocks the event loop while it runs. Within one process, share one client per file: a second client on the same
  * file that waits for the first one's lock waits its whole busy timeout, because the first cannot go on meanwhile.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 
 import type { DatabaseSync } from "node:sqlite"
@@ -35,7 +35,7 @@ import { makeConnection, openError } from "./internal/sqliteConnection.js"
 /**
  * The runtime mark of a `SqliteClient`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category type IDs
  */
 export const TypeId: TypeId = "~@payrules/stores/SqliteClient"
@@ -43,7 +43,7 @@ export const TypeId: TypeId = "~@payrules/stores/SqliteClient"
 /**
  * The type of the mark of a `SqliteClient`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category type IDs
  */
 export type TypeId = "~@payrules/stores/SqliteClient"
@@ -58,7 +58,7 @@ export type TypeId = "~@payrules/stores/SqliteClient"
  * its ISO 8601 text; any other value fails the statement with a `SqlError`. Rows are objects without a prototype
  * (as node:sqlite makes them).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface SqliteClient extends SqlClient.SqlClient {
@@ -71,7 +71,7 @@ export interface SqliteClient extends SqlClient.SqlClient {
 /**
  * The service of the SQLite client (`layer` provides it together with `SqlClient.SqlClient`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category services
  */
 export const SqliteClient: Context.Service<SqliteClient, SqliteClient> = Context.Service<SqliteClient>(
@@ -83,7 +83,7 @@ export const SqliteClient: Context.Service<SqliteClient, SqliteClient> = Context
  * another process's), `DEFERRED` at the first write (which fails at once, not after the busy timeout, if another
  * process wrote in between), `EXCLUSIVE` also keeps readers of other processes out (as IMMEDIATE in WAL mode).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type TransactionMode = "DEFERRED" | "IMMEDIATE" | "EXCLUSIVE"
@@ -91,7 +91,7 @@ export type TransactionMode = "DEFERRED" | "IMMEDIATE" | "EXCLUSIVE"
 /**
  * The options of a client.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface SqliteClientConfig {
@@ -200,7 +200,7 @@ const closeQuietly = (db: DatabaseSync): void => {
  * }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
  * ```
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const make = (
@@ -252,7 +252,7 @@ export const make = (
  * const SqlLive = SqliteClient.layer({ filename: "payrules.db" })
  * ```
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = (options: SqliteClientConfig): Layer.Layer<SqliteClient | SqlClient.SqlClient, SqlError> =>
@@ -261,7 +261,7 @@ export const layer = (options: SqliteClientConfig): Layer.Layer<SqliteClient | S
 /**
  * {@link layer} with its options read from `Config` (e.g. `{ filename: Config.string("LEDGER_FILE") }`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = (

@@ -1,22 +1,22 @@
 /**
- * The request_id ledger in a SQLite file (`@effect/sql-sqlite-node`, on better-sqlite3): the embedded durable
- * ledger of one process. What it records survives a crash of the process (SQLite commits every statement to its
- * write-ahead log before answering), so a new process on the same file finds the exchanges that were in flight and
- * settles them with `BusinessClient.resumePending`.
+ * The request_id ledger in a SQLite file (this package's `SqliteClient`, on Node's built-in `node:sqlite`: no native
+ * build, no driver to install): the embedded durable ledger of one process. What it records survives a crash of the
+ * process (SQLite commits every statement to its write-ahead log before answering), so a new process on the same
+ * file finds the exchanges that were in flight and settles them with `BusinessClient.resumePending`.
  *
  * Several processes may open the same file on one machine (SQLite locks it), but they write one at a time; for
  * replicas, use PostgreSQL (`PgRequestLedger`).
  *
  * @since 0.1.0
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
-import * as SqlClient from "@effect/sql/SqlClient"
-import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { RequestLedger } from "@payrules/exchange"
-import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import * as SqliteClient from "./SqliteClient.js"
 import * as SqlRequestLedger from "./SqlRequestLedger.js"
 
 /**
@@ -28,9 +28,16 @@ export interface Options extends RequestLedger.Options {
   readonly filename: string
 }
 
+const openFailed = (filename: string) => (cause: SqlError) =>
+  new RequestLedger.RequestLedgerError({
+    reason: "StoreFailed",
+    message: `the request ledger could not open the SQLite file ${filename}: ${cause.message}`,
+    cause
+  })
+
 /**
- * The SQLite client of the file; a file that cannot be opened (its directory is missing, it is not a database) is a
- * `RequestLedgerError` with reason `StoreFailed`.
+ * The SQLite client of the file (`SqliteClient` of this package, which is also the `SqlClient`); a file that cannot
+ * be opened (its directory is missing, it is not a database) is a `RequestLedgerError` with reason `StoreFailed`.
  *
  * @since 0.1.0
  * @category layers
@@ -38,19 +45,9 @@ export interface Options extends RequestLedger.Options {
 export const layerClient = (
   filename: string
 ): Layer.Layer<SqliteClient.SqliteClient | SqlClient.SqlClient, RequestLedger.RequestLedgerError> =>
-  Layer.scopedContext(
+  Layer.effectContext(
     SqliteClient.make({ filename }).pipe(
-      Effect.catchAllDefect((defect) =>
-        Effect.fail(
-          new RequestLedger.RequestLedgerError({
-            reason: "StoreFailed",
-            message: `the request ledger could not open the SQLite file ${filename}: ${
-              defect instanceof Error ? defect.message : Cause.pretty(Cause.die(defect))
-            }`,
-            cause: defect
-          })
-        )
-      ),
+      Effect.mapError(openFailed(filename)),
       Effect.map((client) =>
         Context.make(SqliteClient.SqliteClient, client).pipe(Context.add(SqlClient.SqlClient, client))
       )

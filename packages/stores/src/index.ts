@@ -21,13 +21,19 @@ export * as PgRequestLedger from "./PgRequestLedger.js"
  */
 export * as RedisPayFieldsLimiter from "./RedisPayFieldsLimiter.js"
 /**
+ * A SQLite client for `effect/sql` on Node's built-in `node:sqlite`.
+ *
+ * @since 0.1.0
+ */
+export * as SqliteClient from "./SqliteClient.js"
+/**
  * The request_id ledger in a SQLite file: durable, for one process.
  *
  * @since 0.1.0
  */
 export * as SqliteRequestLedger from "./SqliteRequestLedger.js"
 /**
- * The request_id ledger over any `@effect/sql` client.
+ * The request_id ledger over any `effect/sql` client.
  *
  * @since 0.1.0
  */

@@ -1,4 +1,4 @@
-import { PgRequestLedger } from "@payrules/stores"
+import * as PgRequestLedger from "@payrules/stores/PgRequestLedger"
 import { Effect } from "effect"
 import { ledgerContract } from "./ledgerContract.js"
 import { freshSchema } from "./pg.js"

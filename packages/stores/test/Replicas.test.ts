@@ -13,7 +13,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { RequestLedger } from "@payrules/exchange"
 import { Fault, Sandbox } from "@payrules/sandbox"
-import { PgRequestLedger } from "@payrules/stores"
+import * as PgRequestLedger from "@payrules/stores/PgRequestLedger"
 import { BigDecimal, Effect } from "effect"
 import * as Children from "./children.js"
 import { freshSchema } from "./pg.js"
@@ -150,7 +150,7 @@ describe("replicas as processes: four children, one PostgreSQL ledger", () => {
         )
 
         // the oracle: the server's ledger and the shared one agree, request_id by request_id
-        const entries = yield* Effect.flatMap(RequestLedger.RequestLedger, (ledger) => ledger.entries).pipe(
+        const entries = yield* RequestLedger.RequestLedger.use((ledger) => ledger.entries).pipe(
           Effect.provide(PgRequestLedger.layer({ url, maxConnections: 1 })),
           Effect.orDie
         )
@@ -162,8 +162,8 @@ describe("replicas as processes: four children, one PostgreSQL ledger", () => {
         expect(problems).toEqual([])
         const after = yield* getJson<ReadonlyArray<{ balance: string }>>(`${server.urls.control}/accounts`)
         const moved = BigDecimal.subtract(
-          BigDecimal.unsafeFromString(before[0]!.balance),
-          BigDecimal.unsafeFromString(after[0]!.balance)
+          BigDecimal.fromStringUnsafe(before[0]!.balance),
+          BigDecimal.fromStringUnsafe(after[0]!.balance)
         )
         expect(BigDecimal.format(moved)).toBe(String(transactions))
         // the faults were there, and the calls they left unknown were settled by the resumes (how many calls end

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
-import { RedisPayFieldsLimiter } from "@payrules/stores"
+import * as RedisPayFieldsLimiter from "@payrules/stores/RedisPayFieldsLimiter"
 import { redisUrl } from "@payrules/vitest/Services"
 import { Duration, Effect } from "effect"
 import * as Children from "./children.js"

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { SqliteRequestLedger } from "@payrules/stores"
+import * as SqliteRequestLedger from "@payrules/stores/SqliteRequestLedger"
 import { Effect } from "effect"
 import { ledgerContract } from "./ledgerContract.js"
 

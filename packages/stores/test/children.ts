@@ -25,7 +25,7 @@ const bundle = (name: string) => {
 
 /** runs a bundled child with one JSON argument until it exits (or reports a stop point and is killed) */
 export const run = (name: string, task: object): Effect.Effect<Output> =>
-  Effect.async<Output>((resume) => {
+  Effect.callback<Output>((resume) => {
     const { launcher, bundle: file } = bundle(name)
     const child = spawn(process.execPath, [launcher, file, JSON.stringify(task)], {
       stdio: ["ignore", "pipe", "pipe"]

@@ -12,7 +12,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
-import { Effect, FastCheck } from "effect"
+import { Effect } from "effect"
+import fc from "fast-check"
 import * as Children from "./children.js"
 
 export const points = ["before-send", "after-send", "after-answer", "after-ledger-write"] as const
@@ -37,7 +38,7 @@ const expected: Record<Point, string | undefined> = {
 /** `kills` points from a seed: each point as often as the others (give or take one), in a random order */
 export const drawPoints = (seed: number, kills: number): ReadonlyArray<Point> => {
   const base = Array.from({ length: kills }, (_, i) => points[i % points.length]!)
-  return FastCheck.sample(FastCheck.shuffledSubarray(base, { minLength: kills, maxLength: kills }), {
+  return fc.sample(fc.shuffledSubarray(base, { minLength: kills, maxLength: kills }), {
     seed,
     numRuns: 1
   })[0]!

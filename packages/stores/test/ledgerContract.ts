@@ -5,19 +5,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
-import {
-  Context,
-  DateTime,
-  Duration,
-  Effect,
-  Either,
-  Exit,
-  FastCheck,
-  Layer,
-  Option,
-  type Scope,
-  TestClock
-} from "effect"
+import { Context, DateTime, Duration, Effect, Exit, Layer, Option, Result, Schema, type Scope } from "effect"
+import { TestClock } from "effect/testing"
 
 export interface Place {
   readonly open: (options?: RequestLedger.Options) => Layer.Layer<RequestLedger.RequestLedger, unknown>
@@ -29,12 +18,12 @@ export interface Store {
   readonly fresh: Effect.Effect<Place, unknown, Scope.Scope>
   /** whether two ledgers opened on one place share their entries (false for memory: each is its own) */
   readonly shared: boolean
-  /** fast-check runs of the model test (each on a fresh place) */
+  /** runs of the model property (each on a fresh place) */
   readonly modelRuns: number
 }
 
 export const request = (requestId: string, amount = 100.5, extra: object = {}) =>
-  Either.getOrThrow(
+  Result.getOrThrow(
     ExchangeRequest.parse({
       from: { account_id: "a-gbp", currency: "GBP", amount },
       to: { account_id: "a-eur", currency: "EUR" },
@@ -65,8 +54,8 @@ const transaction = {
   id: "0b6f1f0e-3c3a-4d2b-9a51-5f1f1e9b7c11",
   type: "exchange",
   state: "completed" as const,
-  created_at: DateTime.unsafeMakeZoned("2024-05-01T10:00:00Z", { timeZone: 0 }),
-  completed_at: DateTime.unsafeMakeZoned("2024-05-01T10:00:01Z", { timeZone: 0 })
+  created_at: DateTime.makeZonedUnsafe("2024-05-01T10:00:00Z", { timeZone: 0 }),
+  completed_at: DateTime.makeZonedUnsafe("2024-05-01T10:00:01Z", { timeZone: 0 })
 }
 
 export const ledgerContract = (store: Store): void => {
@@ -105,7 +94,7 @@ export const ledgerContract = (store: Store): void => {
           const sent = request("r-body", 1234.56, { reference: "rent", exchange_reason_code: "fees" })
           yield* ledger.register(sent)
           const entry = Option.getOrThrow(yield* ledger.lookup("r-body"))
-          const back = Either.getOrThrow(RequestLedger.requestOf(entry))
+          const back = Result.getOrThrow(RequestLedger.requestOf(entry))
           expect(ExchangeRequest.fingerprint(back)).toBe(ExchangeRequest.fingerprint(sent))
           expect(back).toMatchObject({ _tag: "Sell", request_id: "r-body", reference: "rent" })
         })
@@ -273,29 +262,19 @@ export const ledgerContract = (store: Store): void => {
       )
     }
 
-    type Command =
-      | { readonly _tag: "register"; readonly id: number; readonly amount: number }
-      | { readonly _tag: "release"; readonly id: number }
-      | { readonly _tag: "complete"; readonly id: number; readonly settled: boolean }
-      | { readonly _tag: "wait"; readonly minutes: number }
-    const command: FastCheck.Arbitrary<Command> = FastCheck.oneof(
-      FastCheck.record({
-        _tag: FastCheck.constant("register" as const),
-        id: FastCheck.integer({ min: 0, max: 4 }),
-        amount: FastCheck.integer({ min: 1, max: 3 })
-      }),
-      FastCheck.record({ _tag: FastCheck.constant("release" as const), id: FastCheck.integer({ min: 0, max: 4 }) }),
-      FastCheck.record({
-        _tag: FastCheck.constant("complete" as const),
-        id: FastCheck.integer({ min: 0, max: 4 }),
-        settled: FastCheck.boolean()
-      }),
-      FastCheck.record({ _tag: FastCheck.constant("wait" as const), minutes: FastCheck.integer({ min: 1, max: 40 }) })
-    )
+    const between = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
+    const id = between(0, 4)
+    const Command = Schema.Union([
+      Schema.TaggedStruct("register", { id, amount: between(1, 3) }),
+      Schema.TaggedStruct("release", { id }),
+      Schema.TaggedStruct("complete", { id, settled: Schema.Boolean }),
+      Schema.TaggedStruct("wait", { minutes: between(1, 40) })
+    ])
+    const Commands = Schema.Array(Command).check(Schema.isMaxLength(30))
 
     it.effect.prop(
       "New, Replay and Conflict, states, pending and expiry agree with a map of live ids",
-      [FastCheck.array(command, { maxLength: 30 })],
+      [Commands],
       ([commands]) =>
         withLedger(
           store,
@@ -350,7 +329,8 @@ export const ledgerContract = (store: Store): void => {
             }),
           { window: "1 hour" }
         ),
-      { fastCheck: { numRuns: store.modelRuns } }
+      // command lists grow up to the 30 commands that the Schema allows
+      { arbitrary: { runs: store.modelRuns, size: 30 } }
     )
   })
 }

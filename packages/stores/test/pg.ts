@@ -2,10 +2,10 @@
  * PostgreSQL for the tests: a schema of its own for every place (`search_path` in the URL), so tests and files that
  * run at once on one server never see each other's tables.
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { postgresUrl } from "@payrules/vitest/Services"
 import { Effect, Redacted } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
 
 let serial = 0
 

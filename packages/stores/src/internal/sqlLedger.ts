@@ -1,5 +1,5 @@
 /**
- * The request_id ledger over an `@effect/sql` client (SQLite or PostgreSQL): one table, one row per request_id, and
+ * The request_id ledger over an `effect/sql` client (SQLite or PostgreSQL): one table, one row per request_id, and
  * every operation one statement, so two processes sharing a database agree: `register` is a single
  * `INSERT ... ON CONFLICT (request_id) DO UPDATE ... RETURNING`, which the database runs atomically against the
  * primary key (PostgreSQL locks the row it updates; SQLite holds its write lock for the statement).
@@ -7,17 +7,17 @@
  * @internal
  */
 import { createHash } from "node:crypto"
-import * as Migrator from "@effect/sql/Migrator"
-import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import * as Migrator from "effect/sql/Migrator"
+import * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 
 /** @internal */
 export const table = "payrules_request_ledger"
@@ -70,7 +70,7 @@ export const migrate: Effect.Effect<void, SqlError | Migrator.MigrationError, Sq
     yield* sql.onDialectOrElse({
       pg: () =>
         sql.withTransaction(
-          Effect.zipRight(
+          Effect.andThen(
             sql.unsafe(`SELECT pg_advisory_xact_lock(${advisoryKey})`),
             sql.unsafe(`CREATE TABLE IF NOT EXISTS ${migrationsTable} (
   migration_id integer primary key,
@@ -88,34 +88,44 @@ export const migrate: Effect.Effect<void, SqlError | Migrator.MigrationError, Sq
 /** a fixed key of the advisory lock that guards the migrations (any 64-bit number no one else uses) */
 const advisoryKey = 7_236_071_112_901
 
-/** epoch milliseconds and counts: numbers from SQLite, BIGINT as text from PostgreSQL */
-const Millis = Schema.Union(Schema.Number, Schema.NumberFromString)
+/** a BIGINT read as a `bigint` (epoch milliseconds and counts stay far below 2^53) */
+const NumberFromBigInt = Schema.BigInt.pipe(
+  Schema.decodeTo(Schema.Number, SchemaTransformation.transform({ decode: Number, encode: BigInt }))
+)
+
+/** epoch milliseconds and counts: numbers from SQLite, BIGINT as a `bigint` from PostgreSQL (as text from some drivers) */
+const Millis = Schema.Union([Schema.Number, NumberFromBigInt, Schema.NumberFromString])
+
+/** the outcome as stored: its JSON text */
+const StoredOutcome = Schema.fromJsonString(RequestLedger.OutcomeSchema)
 
 const Row = Schema.Struct({
   request_id: Schema.String,
   body: Schema.String,
-  state: Schema.Literal("in-flight", "succeeded", "refused", "unknown"),
-  outcome: Schema.NullOr(Schema.parseJson(RequestLedger.OutcomeSchema)),
+  state: Schema.Literals(["in-flight", "succeeded", "refused", "unknown"]),
+  outcome: Schema.NullOr(StoredOutcome),
   registered_at: Millis,
   expires_at: Millis,
   received: Millis,
   conflicts: Millis
 })
 
-const decodeRow = Schema.decodeUnknownEither(Row)
+const decodeRow = Schema.decodeUnknownResult(Row)
+
+const encodeOutcome = Schema.encodeEffect(StoredOutcome)
+
+const decodeMillis = Schema.decodeUnknownOption(Millis)
 
 const columns = "request_id, body, state, outcome, registered_at, expires_at, received, conflicts"
 
 const hash = (body: string) => createHash("sha256").update(body).digest("hex")
 
 /** @internal */
-export const storeFailed = (what: string, requestId?: string) => (cause: SqlError | ParseResult.ParseError) =>
+export const storeFailed = (what: string, requestId?: string) => (cause: SqlError | Schema.SchemaError) =>
   new RequestLedger.RequestLedgerError({
     reason: "StoreFailed",
     requestId,
-    message: `the request ledger could not ${what}: ${
-      ParseResult.isParseError(cause) ? ParseResult.TreeFormatter.formatErrorSync(cause) : cause.message
-    }`,
+    message: `the request ledger could not ${what}: ${cause.message}`,
     cause
   })
 
@@ -127,20 +137,20 @@ export const storeFailed = (what: string, requestId?: string) => (cause: SqlErro
 export const make = (options?: RequestLedger.Options) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const windowMillis = Duration.toMillis(Duration.decode(options?.window ?? RequestLedger.defaultWindow))
+    const windowMillis = Duration.toMillis(options?.window ?? RequestLedger.defaultWindow)
     const skipLocked = sql.onDialectOrElse({ pg: () => " FOR UPDATE SKIP LOCKED", orElse: () => "" })
     let registered = 0
 
     const toEntry = (row: unknown, requestId?: string) =>
-      Either.match(decodeRow(row), {
-        onLeft: (e) => Effect.fail(storeFailed("read an entry", requestId)(e)),
-        onRight: (r): Effect.Effect<RequestLedger.Entry, RequestLedger.RequestLedgerError> =>
+      Result.match(decodeRow(row), {
+        onFailure: (e) => Effect.fail(storeFailed("read an entry", requestId)(e)),
+        onSuccess: (r): Effect.Effect<RequestLedger.Entry, RequestLedger.RequestLedgerError> =>
           Effect.succeed({
             requestId: r.request_id,
             fingerprint: r.body,
             registeredAt: r.registered_at,
             expiresAt: r.expires_at,
-            outcome: Option.fromNullable(r.outcome),
+            outcome: Option.fromNullishOr(r.outcome),
             state: r.state,
             received: r.received,
             conflicts: r.conflicts
@@ -191,7 +201,7 @@ RETURNING ${sql.literal(columns)}`
     const complete = (requestId: string, outcome: RequestLedger.Outcome) =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
-        const stored = JSON.stringify(Schema.encodeSync(RequestLedger.OutcomeSchema)(outcome))
+        const stored = yield* Effect.mapError(encodeOutcome(outcome), storeFailed("record an outcome", requestId))
         const rows = yield* sql`UPDATE ${sql(table)}
 SET state = ${RequestLedger.stateOf(Option.some(outcome))}, outcome = ${stored}
 WHERE request_id = ${requestId} AND expires_at > ${now}
@@ -212,7 +222,7 @@ RETURNING ${sql.literal(columns)}`.pipe(Effect.mapError(storeFailed("record an o
         const rows = yield* sql<{
           readonly expires_at: unknown
         }>`DELETE FROM ${sql(table)} WHERE request_id = ${requestId} RETURNING expires_at`
-        return rows.some((r) => Option.exists(Schema.decodeUnknownOption(Millis)(r.expires_at), (at) => at > now))
+        return rows.some((r) => Option.exists(decodeMillis(r.expires_at), (at) => at > now))
       }).pipe(Effect.mapError(storeFailed("release", requestId)))
 
     const lookup = (requestId: string) =>

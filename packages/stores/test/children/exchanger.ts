@@ -14,11 +14,11 @@
  * ledger has not recorded it), `after-ledger-write` (the ledger recorded it).
  */
 
-import * as HttpClient from "@effect/platform/HttpClient"
 import { RequestLedger } from "@payrules/exchange"
-import { LedgerUrl } from "@payrules/stores"
+import * as LedgerUrl from "@payrules/stores/LedgerUrl"
 import { BusinessClient } from "@payrules/transport"
-import { BigDecimal, Duration, Effect, Either, Layer, Redacted } from "effect"
+import { BigDecimal, Duration, Effect, Layer, Redacted, Result } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
 import { keptAliveHttp, main, say, task as taskOf } from "./shared/child.js"
 
 export type Point = "before-send" | "after-send" | "after-answer" | "after-ledger-write"
@@ -48,7 +48,7 @@ const task = taskOf<Task>()
 let armed = false
 const stop = (point: Point) =>
   armed && point === task.stopAt
-    ? Effect.zipRight(
+    ? Effect.andThen(
         Effect.sync(() => say({ at: point })),
         Effect.never
       )
@@ -56,22 +56,23 @@ const stop = (point: Point) =>
 
 const isExchange = (url: string, method: string) => method === "POST" && url.endsWith("/exchange")
 
-/** fetch, with the two stop points around POST /exchange */
+/** node:http, with the two stop points around POST /exchange */
 const http = Layer.effect(
   HttpClient.HttpClient,
-  Effect.map(HttpClient.HttpClient, (client) =>
-    HttpClient.make((request) =>
+  Effect.map(
+    Effect.service(HttpClient.HttpClient),
+    HttpClient.transform((send, request) =>
       isExchange(request.url, request.method) && armed && task.stopAt !== undefined
-        ? Effect.zipRight(
+        ? Effect.andThen(
             stop("before-send"),
             task.stopAt === "after-send"
-              ? Effect.flatMap(client.execute(request), (response) =>
+              ? Effect.flatMap(send, (response) =>
                   // the whole answer is read, so the server has finished with it; the client never sees it
-                  Effect.as(Effect.zipRight(Effect.ignore(response.arrayBuffer), stop("after-send")), response)
+                  Effect.as(Effect.andThen(Effect.ignore(response.arrayBuffer), stop("after-send")), response)
                 )
-              : client.execute(request)
+              : send
           )
-        : client.execute(request)
+        : send
     )
   )
 ).pipe(Layer.provide(keptAliveHttp))
@@ -79,15 +80,15 @@ const http = Layer.effect(
 /** the durable ledger, with the two stop points around the recording of an answer */
 const ledger = Layer.effect(
   RequestLedger.RequestLedger,
-  Effect.map(RequestLedger.RequestLedger, (inner) => ({
+  Effect.map(Effect.service(RequestLedger.RequestLedger), (inner) => ({
     ...inner,
     complete: (requestId: string, outcome: RequestLedger.Outcome) =>
-      Effect.zipRight(
+      Effect.andThen(
         stop("after-answer"),
         Effect.tap(inner.complete(requestId, outcome), () => stop("after-ledger-write"))
       )
   }))
-).pipe(Layer.provide(LedgerUrl.layer(LedgerUrl.unsafeParse(task.ledger))))
+).pipe(Layer.provide(LedgerUrl.layer(LedgerUrl.parseUnsafe(task.ledger))))
 
 const fast = {
   maxAttempts: 4,
@@ -116,19 +117,19 @@ const program = Effect.gen(function* () {
     task.requestIds,
     (requestId) =>
       Effect.map(
-        Effect.either(
+        Effect.result(
           business.exchange({
             _tag: "Sell",
             from: task.from,
             to: task.to,
-            amount: BigDecimal.unsafeFromString("1"),
+            amount: BigDecimal.fromStringUnsafe("1"),
             request_id: requestId
           } as BusinessClient.ExchangeInput)
         ),
         (result) =>
-          Either.isRight(result)
-            ? { requestId, tag: "Transaction", id: result.right.id }
-            : { requestId, tag: result.left._tag }
+          Result.isSuccess(result)
+            ? { requestId, tag: "Transaction", id: result.success.id }
+            : { requestId, tag: result.failure._tag }
       ),
     { concurrency: task.concurrency ?? 1 }
   )

@@ -7,9 +7,9 @@
  * messages of the calls that failed.
  */
 import { RequestLedger } from "@payrules/exchange"
-import { RedisPayFieldsLimiter } from "@payrules/stores"
+import * as RedisPayFieldsLimiter from "@payrules/stores/RedisPayFieldsLimiter"
 import { BusinessClient } from "@payrules/transport"
-import { type Context, Duration, Effect, Either, Layer, Redacted } from "effect"
+import { Duration, Effect, Layer, Redacted, Result } from "effect"
 import { keptAliveHttp, main, say, task as taskOf } from "./shared/child.js"
 
 export interface Task {
@@ -22,9 +22,7 @@ export interface Task {
   readonly windowMs: number
   readonly marginMs: number
   /** the body of every call */
-  readonly request: Parameters<
-    Context.Tag.Service<typeof BusinessClient.BusinessClient>["transferFieldRequirements"]
-  >[0]
+  readonly request: Parameters<BusinessClient.BusinessClientService["transferFieldRequirements"]>[0]
   readonly calls: number
   /** calls made at once */
   readonly concurrency: number
@@ -58,13 +56,13 @@ const program = Effect.gen(function* () {
   const business = yield* BusinessClient.BusinessClient
   const results = yield* Effect.forEach(
     Array.from({ length: task.calls }),
-    () => Effect.either(business.transferFieldRequirements(task.request)),
+    () => Effect.result(business.transferFieldRequirements(task.request)),
     { concurrency: task.concurrency }
   )
   say({
     done: {
-      ok: results.filter(Either.isRight).length,
-      failed: results.flatMap((r) => (Either.isLeft(r) ? [r.left.message] : []))
+      ok: results.filter(Result.isSuccess).length,
+      failed: results.flatMap((r) => (Result.isFailure(r) ? [r.failure.message] : []))
     }
   })
 })

@@ -2,8 +2,8 @@
  * A vitest `globalSetup`: bundles the child programs of the tests (test/children/*.ts) once per run with esbuild,
  * into one CommonJS file each, with the launcher that runs them from V8's code cache (./launch.ts), and says where
  * they are (`PAYRULES_CHILDREN_DIR`). A bundled child starts in a fraction of the time that tsx needs to compile the
- * workspace's sources on every start. better-sqlite3 (a native addon) stays outside the bundle and loads from the
- * package's node_modules.
+ * workspace's sources on every start. Everything a child needs is JavaScript (SQLite is Node's built-in
+ * `node:sqlite`, PostgreSQL and Redis have pure JavaScript clients), so the bundle holds it all.
  */
 import { mkdirSync, readdirSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -35,9 +35,8 @@ export default function setup(): void {
     platform: "node",
     // CommonJS, which V8's code cache (vm.Script) can hold; esbuild hoists the ES modules into one scope
     format: "cjs",
-    target: "node20",
+    target: "node22",
     conditions: ["@payrules/source"],
-    external: ["better-sqlite3"],
     logLevel: "error"
   })
   process.env.PAYRULES_CHILDREN_DIR = outdir

@@ -11,13 +11,13 @@
  * another V8 or of other flags (`cachedDataRejected`); the next child to exit then writes a new one. The cache changes
  * only how fast the code starts, never what it does.
  *
- * Bundled by ./children.ts into `launch.cjs`: node 20 cannot run TypeScript.
+ * Bundled by ./children.ts into `launch.cjs`: the Node of the tests runs it as it is, without a TypeScript loader.
  */
 import { createHash } from "node:crypto"
 import { readFileSync, renameSync, writeFileSync } from "node:fs"
 import Module, { createRequire } from "node:module"
 import { dirname, resolve } from "node:path"
-import { Script } from "node:vm"
+import { constants, Script } from "node:vm"
 
 if (process.argv[2] === undefined) throw new Error("usage: node launch.cjs <bundle.cjs> <task>")
 const file = resolve(process.argv[2])
@@ -36,6 +36,8 @@ const readCache = (): Buffer | undefined => {
 const cachedData = readCache()
 const script = new Script(Module.wrap(source), {
   filename: file,
+  // a dynamic import() the bundle keeps (a built-in such as node:sqlite) loads as it would outside vm
+  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   ...(cachedData === undefined ? {} : { cachedData })
 })
 

@@ -4,7 +4,8 @@
  * the test setup bundles only the files at the top of test/children.
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { Effect, Layer } from "effect"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import { Cause, Effect, Logger, Runtime } from "effect"
 
 /** the task of this child: the JSON object of its first argument */
 export const task = <A>(): A => JSON.parse(process.argv[2] ?? "{}") as A
@@ -13,16 +14,18 @@ export const task = <A>(): A => JSON.parse(process.argv[2] ?? "{}") as A
 export const say = (line: object): void => void process.stdout.write(`${JSON.stringify(line)}\n`)
 
 /** node:http with connections kept alive (a new Agent does not keep them by default: one TCP connection per call) */
-export const keptAliveHttp = NodeHttpClient.layerWithoutAgent.pipe(
-  Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: true }))
-)
+export const keptAliveHttp = NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })
 
-/** runs the child's program: exit code 0 when it succeeds, 1 with the failure on stderr when it does not */
+/**
+ * runs the child's program: exit code 0 when it succeeds, 1 with the failure on stderr when it does not. Logs go to
+ * stderr too: stdout holds only the JSON lines the parent reads. The process exits as soon as the program ends,
+ * whatever handles are left open.
+ */
 export const main = (program: Effect.Effect<void, unknown>): void =>
-  void Effect.runPromise(program).then(
-    () => process.exit(0),
-    (error) => {
-      process.stderr.write(`${String(error)}\n`)
-      process.exit(1)
-    }
+  NodeRuntime.runMain(
+    program.pipe(
+      Effect.tapCause((cause) => Effect.sync(() => process.stderr.write(`${Cause.pretty(cause)}\n`))),
+      Effect.provideService(Logger.LogToStderr, true)
+    ),
+    { disableErrorReporting: true, teardown: (exit) => Runtime.defaultTeardown(exit, (code) => process.exit(code)) }
   )
