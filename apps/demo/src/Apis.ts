@@ -1,22 +1,21 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import type * as HttpServerError from "@effect/platform/HttpServerError"
 import { RequestLedger } from "@payrules/exchange"
 import type { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import type * as HttpServerError from "effect/http/HttpServerError"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { CliError, oneLine } from "./CliError.js"
+import { CliError, mapLayerError, oneLine } from "./CliError.js"
 import * as Flags from "./Flags.js"
 
 /**
  * `--base-url`: checked (an absolute http or https URL) before anything runs, see `Checks.optionalBaseUrl`.
  *
  * @since 0.1.0
- * @category options
+ * @category flags
  */
 export const baseUrlOption = Flags.optional(
   "base-url",
@@ -25,8 +24,8 @@ export const baseUrlOption = Flags.optional(
 )
 
 const tokenFor = (family: "MERCHANT" | "BUSINESS" | "OPEN_BANKING") =>
-  Config.redacted(`PAYRULES_${family}_TOKEN`).pipe(
-    Config.orElse(() => Config.redacted("PAYRULES_TOKEN")),
+  Config.Redacted(`PAYRULES_${family}_TOKEN`).pipe(
+    Config.orElse(() => Config.Redacted("PAYRULES_TOKEN")),
     Effect.mapError(
       () =>
         new CliError({
@@ -79,8 +78,8 @@ export const loadSandbox: Effect.Effect<typeof Sandbox> = Effect.promise(() =>
  * @since 0.1.0
  * @category sandbox
  */
-export const embedded = Layer.unwrapEffect(Effect.map(loadSandbox, (S) => S.layer({ seed: 1, plans: 15 }))).pipe(
-  Layer.mapError(
+export const embedded = Layer.unwrap(Effect.map(loadSandbox, (S) => S.layer({ seed: 1, plans: 15 }))).pipe(
+  mapLayerError(
     (e) => new CliError({ where: "embedded sandbox", reason: `could not listen on 127.0.0.1: ${serveErrorReason(e)}` })
   )
 )
@@ -89,25 +88,22 @@ export const embedded = Layer.unwrapEffect(Effect.map(loadSandbox, (S) => S.laye
 export const sandboxToken = (s: Sandbox.Running) => Redacted.make(s.tenants[0]!.token)
 
 /** the client's own check of its configuration (the CLI checks --base-url first) */
-const configFailure = (e: ConfigError.ConfigError) => new CliError({ where: "--base-url", reason: oneLine(String(e)) })
+const configFailure = (e: Config.ConfigError) => new CliError({ where: "--base-url", reason: oneLine(String(e)) })
 
 const merchantClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
-  MerchantClient.layer({ ...MerchantClient.defaults, baseUrl, token }).pipe(Layer.mapError(configFailure))
+  MerchantClient.layer({ ...MerchantClient.defaults, baseUrl, token }).pipe(mapLayerError(configFailure))
 
 const businessClient = (baseUrl: string, token: Redacted.Redacted<string>) =>
-  BusinessClient.layer({ ...BusinessClient.defaults, baseUrl, token }).pipe(
-    // the CLI checks --base-url first; this is the client's own check of its configuration
-    Layer.mapError((e) => new CliError({ where: "--base-url", reason: oneLine(String(e)) }))
-  )
+  BusinessClient.layer({ ...BusinessClient.defaults, baseUrl, token }).pipe(mapLayerError(configFailure))
 
 const openBankingClient = (baseUrl: string, token: Redacted.Redacted<string>, financialId: string) =>
   OpenBankingClient.layer({ ...OpenBankingClient.defaults, baseUrl, token, financialId }).pipe(
-    Layer.mapError(configFailure)
+    mapLayerError(configFailure)
   )
 
 /** A client of the embedded sandbox; the layer also provides `SandboxServer`, for commands that read its seed. */
 const fromSandbox = <A, E, R>(f: (running: Sandbox.Running) => Layer.Layer<A, E, R>) =>
-  Layer.unwrapEffect(Effect.flatMap(loadSandbox, (S) => Effect.map(S.SandboxServer, f))).pipe(
+  Layer.unwrap(Effect.flatMap(loadSandbox, (S) => Effect.map(Effect.service(S.SandboxServer), f))).pipe(
     Layer.provideMerge(embedded)
   )
 
@@ -128,7 +124,7 @@ const choose = <A, R>(
 const remote = <A, R>(
   family: "MERCHANT" | "BUSINESS" | "OPEN_BANKING",
   make: (token: Redacted.Redacted<string>) => Layer.Layer<A, CliError, R>
-) => Layer.unwrapEffect(Effect.map(tokenFor(family), make))
+) => Layer.unwrap(Effect.map(tokenFor(family), make))
 
 /**
  * The client of each API family, for a base URL (already checked) or the embedded sandbox.
@@ -148,7 +144,7 @@ export const Apis = {
     baseUrl: Option.Option<string>,
     ledger: Layer.Layer<RequestLedger.RequestLedger, CliError> = RequestLedger.layer
   ): ApiLayer<BusinessClient.BusinessClient> =>
-    Layer.unwrapScoped(
+    Layer.unwrap(
       // the ledger opens (and fails) before the sandbox starts
       Effect.map(Layer.build(ledger), (context) =>
         choose(

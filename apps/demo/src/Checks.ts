@@ -5,11 +5,11 @@
  */
 import { Currency, DecimalAmount } from "@payrules/money"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { CliError } from "./CliError.js"
 
-const fail = (where: string, reason: string) => Either.left(new CliError({ where, reason }))
+const fail = (where: string, reason: string) => Result.fail(new CliError({ where, reason }))
 
 /**
  * An ISO 4217 code of the list (`ZZZ` is not one; `gbp` is refused with the upper-case form).
@@ -17,9 +17,9 @@ const fail = (where: string, reason: string) => Either.left(new CliError({ where
  * @since 0.1.0
  * @category checks
  */
-export const currency = (option: string, value: string): Either.Either<Currency.CurrencyCode, CliError> => {
+export const currency = (option: string, value: string): Result.Result<Currency.CurrencyCode, CliError> => {
   const problem = Currency.validate(value)
-  return problem === undefined ? Either.right(value as Currency.CurrencyCode) : fail(option, problem)
+  return problem === undefined ? Result.succeed(value as Currency.CurrencyCode) : fail(option, problem)
 }
 
 /**
@@ -29,14 +29,14 @@ export const currency = (option: string, value: string): Either.Either<Currency.
  * @since 0.1.0
  * @category checks
  */
-export const exchangeableCurrency = (option: string, value: string): Either.Either<Currency.CurrencyCode, CliError> =>
-  Either.flatMap(currency(option, value), (code) =>
+export const exchangeableCurrency = (option: string, value: string): Result.Result<Currency.CurrencyCode, CliError> =>
+  Result.flatMap(currency(option, value), (code) =>
     Option.match(Currency.get(code), {
       onNone: () => fail(option, `${code} is not an ISO 4217 currency code`),
       onSome: (c) =>
         Option.isNone(c.exponent)
           ? fail(option, `${code} (${c.name}) has no minor unit in ISO 4217, so no money is exchanged in it`)
-          : Either.right(code)
+          : Result.succeed(code)
     })
   )
 
@@ -50,12 +50,12 @@ export const wholeNumber = (
   option: string,
   value: string,
   range: { readonly min: number; readonly max?: number; readonly what?: string }
-): Either.Either<number, CliError> => {
+): Result.Result<number, CliError> => {
   const n = /^[+-]?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN
   const max = range.max ?? Number.MAX_SAFE_INTEGER
   const what = range.what ?? `a whole number from ${range.min}${range.max === undefined ? " up" : ` to ${max}`}`
   return Number.isSafeInteger(n) && n >= range.min && n <= max
-    ? Either.right(n)
+    ? Result.succeed(n)
     : fail(option, `${value} is not ${what}`)
 }
 
@@ -65,7 +65,7 @@ export const wholeNumber = (
  * @since 0.1.0
  * @category checks
  */
-export const port = (option: string, value: string): Either.Either<number, CliError> =>
+export const port = (option: string, value: string): Result.Result<number, CliError> =>
   wholeNumber(option, value, { min: 0, max: 65535, what: "a port (0 to 65535; 0 picks a free one)" })
 
 /**
@@ -74,7 +74,7 @@ export const port = (option: string, value: string): Either.Either<number, CliEr
  * @since 0.1.0
  * @category checks
  */
-export const baseUrl = (option: string, value: string): Either.Either<string, CliError> => {
+export const baseUrl = (option: string, value: string): Result.Result<string, CliError> => {
   let url: URL
   try {
     url = new URL(value)
@@ -90,7 +90,7 @@ export const baseUrl = (option: string, value: string): Either.Either<string, Cl
   if (url.search !== "" || url.hash !== "") {
     return fail(option, `${value} has a query or a fragment; give the API's base URL only`)
   }
-  return Either.right(value.endsWith("/") ? value.slice(0, -1) : value)
+  return Result.succeed(value.endsWith("/") ? value.slice(0, -1) : value)
 }
 
 /**
@@ -99,10 +99,10 @@ export const baseUrl = (option: string, value: string): Either.Either<string, Cl
  * @since 0.1.0
  * @category checks
  */
-export const optionalBaseUrl = (value: Option.Option<string>): Either.Either<Option.Option<string>, CliError> =>
+export const optionalBaseUrl = (value: Option.Option<string>): Result.Result<Option.Option<string>, CliError> =>
   Option.match(value, {
-    onNone: () => Either.right(Option.none()),
-    onSome: (s) => Either.map(baseUrl("--base-url", s), Option.some)
+    onNone: () => Result.succeed(Option.none()),
+    onSome: (s) => Result.map(baseUrl("--base-url", s), Option.some)
   })
 
 /**
@@ -115,13 +115,13 @@ export const amount = (
   option: string,
   value: string,
   currencyCode: Currency.CurrencyCode
-): Either.Either<BigDecimal.BigDecimal, CliError> =>
+): Result.Result<BigDecimal.BigDecimal, CliError> =>
   Option.match(/^\d+(\.\d+)?$/.test(value) ? BigDecimal.fromString(value) : Option.none(), {
     onNone: () => fail(option, `${value} is not a decimal amount (digits, optionally a point and more digits: 25.50)`),
     onSome: (d) =>
       !BigDecimal.isPositive(d)
         ? fail(option, `the amount must be greater than 0; got ${value}`)
-        : Either.mapLeft(
+        : Result.mapError(
             DecimalAmount.checkScale(d, currencyCode),
             (e) => new CliError({ where: option, reason: e.message })
           )
@@ -137,7 +137,7 @@ export const choice = <const A extends string>(
   option: string,
   value: string,
   choices: ReadonlyArray<A>
-): Either.Either<A, CliError> =>
+): Result.Result<A, CliError> =>
   choices.includes(value as A)
-    ? Either.right(value as A)
+    ? Result.succeed(value as A)
     : fail(option, `${value === "" ? "nothing" : value} is not one of ${choices.join(", ")}`)

@@ -5,13 +5,10 @@
  * @since 0.1.0
  */
 
-import type * as CliApp from "@effect/cli/CliApp"
-import * as Command from "@effect/cli/Command"
-import * as Descriptor from "@effect/cli/CommandDescriptor"
-import * as HelpDoc from "@effect/cli/HelpDoc"
-import * as ValidationError from "@effect/cli/ValidationError"
 import * as Cause from "effect/Cause"
 import * as Console from "effect/Console"
+import * as CliUsage from "effect/cli/CliError"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { CliError, oneLine } from "./CliError.js"
@@ -22,8 +19,8 @@ import * as Resume from "./commands/Resume.js"
 import * as Serve from "./commands/Serve.js"
 import * as Simulate from "./commands/Simulate.js"
 import * as ValidatePayment from "./commands/ValidatePayment.js"
+import * as Help from "./Help.js"
 import type * as Invocation from "./Invocation.js"
-import * as Output from "./Output.js"
 import { version } from "./Version.js"
 
 // the tour needs every package (and the sandbox): loaded when it runs, so that `--help` and the other commands start
@@ -57,7 +54,7 @@ export const payrules = Command.make("payrules").pipe(
   Command.withSubcommands(commands)
 )
 
-const cli = Command.run(payrules, { name: "payrules", version })
+const cli = Command.runWith(payrules, { version })
 
 /**
  * The names of the commands, in the order of `--help`.
@@ -66,16 +63,45 @@ const cli = Command.run(payrules, { name: "payrules", version })
  * @category commands
  */
 export const commandNames: ReadonlyArray<string> = commands.flatMap((c) => [
-  ...Descriptor.getNames<unknown>(c.descriptor)
+  c.name,
+  ...(c.alias === undefined ? [] : [c.alias])
 ])
 
 /**
- * What `run` needs: the platform services of `@effect/cli` and the invocation (the directory paths resolve against).
+ * What `run` needs: the platform services of `effect/cli` (a file system, paths, the terminal, standard streams, a
+ * process spawner) and the invocation (the directory paths resolve against).
  *
  * @since 0.1.0
  * @category models
  */
-export type Environment = CliApp.CliApp.Environment | Invocation.Invocation
+export type Environment = Command.Environment | Invocation.Invocation
+
+/**
+ * A usage error of `effect/cli` (a missing or unknown flag, a value it cannot read) on one line, its suggestions in
+ * parentheses.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export const describeUsage = (error: CliUsage.CliError): string => {
+  switch (error._tag) {
+    case "UnrecognizedOption": {
+      const where = error.command === undefined ? "" : ` in command ${error.command.join(" ")}`
+      return `Unrecognized flag: ${error.option}${where}${suggesting(error.suggestions)}`
+    }
+    case "UnknownSubcommand": {
+      const where = error.parent === undefined ? "" : ` for "${error.parent.join(" ")}"`
+      return `Unknown subcommand "${error.subcommand}"${where}${suggesting(error.suggestions)}`
+    }
+    case "ShowHelp":
+      return error.errors.map(describeUsage).join("; ")
+    default:
+      return oneLine(error.message)
+  }
+}
+
+const suggesting = (suggestions: ReadonlyArray<string>) =>
+  suggestions.length === 0 ? "" : ` (did you mean ${suggestions.join(" or ")}?)`
 
 /**
  * One line for any failure: ours say where and why; anything else gets its message.
@@ -85,7 +111,7 @@ export type Environment = CliApp.CliApp.Environment | Invocation.Invocation
  */
 export const describe = (error: unknown): string => {
   if (error instanceof CliError) return oneLine(error.message)
-  if (ValidationError.isValidationError(error)) return oneLine(HelpDoc.toAnsiText(error.error))
+  if (CliUsage.isCliError(error)) return describeUsage(error)
   if (error instanceof Error) return oneLine(error.message) || error.name
   if (typeof error === "object" && error !== null && "message" in error) return oneLine(String(error.message))
   return oneLine(String(error))
@@ -93,42 +119,35 @@ export const describe = (error: unknown): string => {
 
 /**
  * Runs the command line on the arguments a person typed (after the program name) and returns the exit code: 0, or
- * 1 after one line `error: <where>: <why>` on standard error. `@effect/cli`'s own usage errors are reported the same
- * way (its multi-line page is held back). A defect (a bug) is reported as one line too, never as a stack trace.
+ * 1 after one line `error: <where>: <why>` on standard error. `effect/cli`'s own usage errors are reported the same
+ * way (its help page is not printed with them). A defect (a bug) is reported as one line too, never as a stack
+ * trace; an interrupted command (Ctrl-C) gives 130.
  *
  * @since 0.1.0
  * @category running
  */
 export const run = (args: ReadonlyArray<string>): Effect.Effect<number, never, Environment> =>
-  Effect.consoleWith((console) => {
-    // @effect/cli prints its usage errors on the error stream before failing: hold them back, and print them only
-    // when the failure turns out not to be one of those
-    const held: Array<string> = []
-    const holding = Output.make(
-      { color: () => true, write: (stream, line) => (stream === "err" ? held.push(line) : console.unsafe.log(line)) },
-      console
-    )
-    const release = Effect.suspend(() => Effect.forEach(held, (line) => console.error(line), { discard: true }))
+  Effect.suspend(() => {
     const report = (line: string) => Effect.as(Console.error(`error: ${line}`), 1)
     const first = args[0]
     if (first !== undefined && !first.startsWith("-") && !commandNames.includes(first)) {
       return report(`${first}: not a payrules command; use one of ${commandNames.join(", ")} (or --help)`)
     }
-    return cli(["node", "payrules", ...args]).pipe(
-      Effect.withConsole(holding),
+    return cli(args).pipe(
+      Help.withHelp({ name: "payrules", version }),
       Effect.matchCauseEffect({
-        onSuccess: () => Effect.as(release, 0),
+        onSuccess: () => Effect.succeed(0),
         onFailure: (cause) =>
-          Option.match(Cause.failureOption(cause), {
+          Option.match(Cause.findErrorOption(cause), {
             onSome: (error) =>
-              Effect.zipRight(
-                ValidationError.isValidationError(error) ? Effect.void : release,
-                report(describe(error))
-              ),
+              // `payrules` alone shows the help page: not a failure
+              CliUsage.isCliError(error) && error._tag === "ShowHelp" && error.errors.length === 0
+                ? Effect.succeed(0)
+                : report(describe(error)),
             onNone: () =>
-              Cause.isInterruptedOnly(cause)
-                ? Effect.as(release, 130)
-                : Effect.zipRight(release, report(`unexpected failure: ${describe(Cause.squash(cause))}`))
+              Cause.hasInterruptsOnly(cause)
+                ? Effect.succeed(130)
+                : report(`unexpected failure: ${describe(Cause.squash(cause))}`)
           })
       })
     )

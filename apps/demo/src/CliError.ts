@@ -4,7 +4,11 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
-import * as ParseResult from "effect/ParseResult"
+import * as Effect from "effect/Effect"
+import { dual } from "effect/Function"
+import * as Layer from "effect/Layer"
+import type * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 
 /**
  * A failure of the command line, printed as `error: <where>: <reason>` on one line.
@@ -22,19 +26,21 @@ export class CliError extends Data.TaggedError("CliError")<{
   }
 }
 
+const issues = SchemaIssue.makeFormatterStandardSchemaV1()
+
 /**
- * The first issue of a ParseError as "path: message" (a single line).
+ * The first issue of a Schema error as "path: message" (a single line), with the number of the others.
  *
  * @since 0.1.0
  * @category errors
  */
-export const describeParseError = (error: ParseResult.ParseError): string => {
-  const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
-  const first = issues[0]
-  if (first === undefined) return error.message.split("\n")[0] ?? "invalid"
-  const path = first.path.length === 0 ? "" : `${first.path.map(String).join(".")}: `
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""
-  return `${path}${first.message.split("\n").join(" ")}${more}`
+export const describeSchemaError = (error: Schema.SchemaError): string => {
+  const all = issues(error.issue).issues
+  const first = all[0]
+  if (first === undefined) return oneLine(error.message) || "invalid"
+  const path = (first.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment))
+  const more = all.length > 1 ? ` (and ${all.length - 1} more)` : ""
+  return `${path.length === 0 ? "" : `${path.join(".")}: `}${oneLine(first.message)}${more}`
 }
 
 /**
@@ -49,3 +55,19 @@ export const oneLine = (text: string): string =>
     .map((l) => l.trim())
     .filter((l) => l !== "")
     .join(" ")
+
+/**
+ * A layer whose construction failures are turned into others (effect 4's `Layer` has `catch` and `catchTag`, and no
+ * `mapError`).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export const mapLayerError: {
+  <E, E2>(f: (e: E) => E2): <A, R>(self: Layer.Layer<A, E, R>) => Layer.Layer<A, E2, R>
+  <A, E, R, E2>(self: Layer.Layer<A, E, R>, f: (e: E) => E2): Layer.Layer<A, E2, R>
+} = dual(
+  2,
+  <A, E, R, E2>(self: Layer.Layer<A, E, R>, f: (e: E) => E2): Layer.Layer<A, E2, R> =>
+    Layer.fromBuild((memoMap, scope) => Effect.mapError(Layer.buildWithMemoMap(self, memoMap, scope), f))
+)

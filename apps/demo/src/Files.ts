@@ -5,30 +5,29 @@
  * @since 0.1.0
  */
 
-import type * as PlatformError from "@effect/platform/Error"
-import * as FileSystem from "@effect/platform/FileSystem"
-import * as PathService from "@effect/platform/Path"
 import * as Effect from "effect/Effect"
+import * as FileSystem from "effect/FileSystem"
 import * as Option from "effect/Option"
+import * as PathService from "effect/Path"
+import type * as PlatformError from "effect/PlatformError"
 import { CliError, oneLine } from "./CliError.js"
 import * as Invocation from "./Invocation.js"
 
 type Env = FileSystem.FileSystem | PathService.Path | Invocation.Invocation
 
 const why = (e: PlatformError.PlatformError, missing: string): string => {
-  if (e._tag === "SystemError") {
-    switch (e.reason) {
-      case "NotFound":
-        return missing
-      case "PermissionDenied":
-        return "permission denied"
-      case "BadResource":
-        return "not a regular file"
-      default:
-        return oneLine(e.description ?? e.reason)
-    }
+  const reason = e.reason
+  if (reason._tag === "BadArgument") return oneLine(reason.description ?? reason.message)
+  switch (reason._tag) {
+    case "NotFound":
+      return missing
+    case "PermissionDenied":
+      return "permission denied"
+    case "BadResource":
+      return "not a regular file"
+    default:
+      return oneLine(reason.description ?? reason._tag)
   }
-  return oneLine(e.description ?? e.message)
 }
 
 /**

@@ -1,45 +1,57 @@
 /**
- * The options of the commands, declared in one shape: a name, what its value is (shown in `--help` as
+ * The flags of the commands, declared in one shape: a name, what its value is (shown in `--help` as
  * `--plan file|id`) and a description. Values are taken as text and checked by the command (see `Checks.ts`), so that
- * a bad value is reported with the option's name.
+ * a bad value is reported with the flag's name, in our words.
  *
  * @since 0.1.0
  */
-import * as Options from "@effect/cli/Options"
+import * as Flag from "effect/cli/Flag"
 import type * as Option from "effect/Option"
 
-/**
- * A required option.
- *
- * @since 0.1.0
- * @category options
- */
-export const required = (name: string, value: string, description: string): Options.Options<string> =>
-  Options.text(name).pipe(Options.withPseudoName(value), Options.withDescription(description))
+const text = (name: string, value: string, description: string): Flag.Flag<string> =>
+  Flag.String(name).pipe(Flag.withMetavar(value), Flag.withDescription(description))
 
 /**
- * An option that may be left out.
+ * A required flag.
  *
  * @since 0.1.0
- * @category options
+ * @category flags
  */
-export const optional = (name: string, value: string, description: string): Options.Options<Option.Option<string>> =>
-  Options.text(name).pipe(Options.withPseudoName(value), Options.optional, Options.withDescription(description))
+export const required = (name: string, value: string, description: string): Flag.Flag<string> =>
+  text(name, value, description)
 
 /**
- * An option with a default value.
+ * A flag that may be left out.
  *
  * @since 0.1.0
- * @category options
+ * @category flags
  */
-export const withDefault = (
-  name: string,
-  value: string,
-  fallback: string,
-  description: string
-): Options.Options<string> =>
-  Options.text(name).pipe(
-    Options.withPseudoName(value),
-    Options.withDefault(fallback),
-    Options.withDescription(description)
-  )
+export const optional = (name: string, value: string, description: string): Flag.Flag<Option.Option<string>> =>
+  text(name, value, description).pipe(Flag.optional)
+
+/**
+ * A flag with a default value.
+ *
+ * @since 0.1.0
+ * @category flags
+ */
+export const withDefault = (name: string, value: string, fallback: string, description: string): Flag.Flag<string> =>
+  text(name, value, description).pipe(Flag.withDefault(fallback))
+
+/**
+ * A flag that may be given any number of times (`--scheme Swift --scheme OpenBanking`).
+ *
+ * @since 0.1.0
+ * @category flags
+ */
+export const repeated = (name: string, value: string, description: string): Flag.Flag<ReadonlyArray<string>> =>
+  text(name, value, description).pipe(Flag.atLeast(1), Flag.withDefault<ReadonlyArray<string>>([]))
+
+/**
+ * A switch: true when given, false otherwise (`--no-trial`). Its name is taken as it is: no `--no-<name>` form.
+ *
+ * @since 0.1.0
+ * @category flags
+ */
+export const toggle = (name: string, description: string): Flag.Flag<boolean> =>
+  Flag.Boolean(name).pipe(Flag.withoutNegation, Flag.withDescription(description), Flag.withDefault(false))

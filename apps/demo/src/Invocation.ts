@@ -4,10 +4,10 @@
  *
  * @since 0.1.0
  */
-import * as Path from "@effect/platform/Path"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Path from "effect/Path"
 
 /**
  * @since 0.1.0
@@ -20,10 +20,10 @@ export interface Invocation {
 
 /**
  * @since 0.1.0
- * @category tags
+ * @category services
  */
-export const Invocation: Context.Tag<Invocation, Invocation> =
-  Context.GenericTag<Invocation>("@payrules/cli/Invocation")
+export const Invocation: Context.Service<Invocation, Invocation> =
+  Context.Service<Invocation>("@payrules/cli/Invocation")
 
 /**
  * @since 0.1.0

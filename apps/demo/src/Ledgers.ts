@@ -6,19 +6,19 @@
  *
  * @since 0.1.0
  */
-import type * as Path from "@effect/platform/Path"
 import type { RequestLedger } from "@payrules/exchange"
 import * as LedgerUrl from "@payrules/stores/LedgerUrl"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Layer from "effect/Layer"
-import { CliError, oneLine } from "./CliError.js"
+import type * as Layer from "effect/Layer"
+import type * as Path from "effect/Path"
+import * as Result from "effect/Result"
+import { CliError, mapLayerError, oneLine } from "./CliError.js"
 import * as Flags from "./Flags.js"
 import * as Invocation from "./Invocation.js"
 
 /**
  * @since 0.1.0
- * @category options
+ * @category flags
  */
 export const ledgerOption = Flags.withDefault(
   "ledger",
@@ -34,9 +34,9 @@ export const ledgerOption = Flags.withDefault(
  * @category checks
  */
 export const check = (value: string): Effect.Effect<LedgerUrl.LedgerUrl, CliError, Invocation.Invocation | Path.Path> =>
-  Either.match(LedgerUrl.parse(value), {
-    onLeft: (e) => Effect.fail(new CliError({ where: "--ledger", reason: e.message })),
-    onRight: (ledger) =>
+  Result.match(LedgerUrl.parse(value), {
+    onFailure: (e) => Effect.fail(new CliError({ where: "--ledger", reason: e.message })),
+    onSuccess: (ledger) =>
       ledger._tag === "Sqlite" && ledger.filename !== ":memory:"
         ? Effect.map(Invocation.resolve(ledger.filename), (filename) => LedgerUrl.LedgerUrl.Sqlite({ filename }))
         : Effect.succeed(ledger)
@@ -50,7 +50,7 @@ export const check = (value: string): Effect.Effect<LedgerUrl.LedgerUrl, CliErro
  */
 export const layer = (ledger: LedgerUrl.LedgerUrl): Layer.Layer<RequestLedger.RequestLedger, CliError> =>
   LedgerUrl.layer(ledger).pipe(
-    Layer.mapError(
+    mapLayerError(
       (e) => new CliError({ where: `--ledger ${LedgerUrl.format(ledger)}`, reason: oneLine(e.message) || "failed" })
     )
   )

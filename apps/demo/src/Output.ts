@@ -2,12 +2,12 @@
  * Where the command line prints: a `Console` over two streams that writes colour only where a person reads a
  * terminal. Colour is on for a stream that is a TTY, unless `NO_COLOR` is set to anything but "" (no-color.org) or
  * `TERM` is `dumb`; anywhere else (a pipe, a file, a test) every ANSI escape is taken out, including those of
- * `@effect/cli`'s help and error pages.
+ * the help page.
  *
  * @since 0.1.0
  */
 import { format, stripVTControlCharacters } from "node:util"
-import type * as Console from "effect/Console"
+import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 
 /**
@@ -52,19 +52,26 @@ const line = (sink: Sink, stream: Stream, args: ReadonlyArray<unknown>): void =>
 export const make = (sink: Sink, base: Console.Console): Console.Console => {
   const out = (...args: ReadonlyArray<unknown>) => line(sink, "out", args)
   const err = (...args: ReadonlyArray<unknown>) => line(sink, "err", args)
-  const lift =
-    (f: (...args: ReadonlyArray<unknown>) => void) =>
-    (...args: ReadonlyArray<unknown>) =>
-      Effect.sync(() => f(...args))
   return {
-    ...base,
-    debug: lift(out),
-    error: lift(err),
-    info: lift(out),
-    log: lift(out),
-    trace: lift(err),
-    warn: lift(err),
-    unsafe: { ...base.unsafe, debug: out, error: err, info: out, log: out, trace: err, warn: err }
+    assert: base.assert.bind(base),
+    clear: base.clear.bind(base),
+    count: base.count.bind(base),
+    countReset: base.countReset.bind(base),
+    dir: base.dir.bind(base),
+    dirxml: base.dirxml.bind(base),
+    group: base.group.bind(base),
+    groupCollapsed: base.groupCollapsed.bind(base),
+    groupEnd: base.groupEnd.bind(base),
+    table: base.table.bind(base),
+    time: base.time.bind(base),
+    timeEnd: base.timeEnd.bind(base),
+    timeLog: base.timeLog.bind(base),
+    debug: out,
+    error: err,
+    info: out,
+    log: out,
+    trace: err,
+    warn: err
   }
 }
 
@@ -100,4 +107,4 @@ export const processSink = (env: Readonly<Record<string, string | undefined>> = 
 export const withSink =
   (sink: Sink) =>
   <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-    Effect.consoleWith((base) => Effect.withConsole(self, make(sink, base)))
+    Console.consoleWith((base) => Effect.provideService(self, Console.Console, make(sink, base)))

@@ -3,7 +3,6 @@
  *
  * @since 0.1.0
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { RequestLedger } from "@payrules/exchange"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
 import { Money } from "@payrules/money"
@@ -12,12 +11,12 @@ import { Sandbox } from "@payrules/sandbox"
 import { Schedule } from "@payrules/subscriptions"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Chunk from "effect/Chunk"
 import * as Console from "effect/Console"
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 import { sandboxToken } from "./Apis.js"
 import * as Render from "./render/Schedule.js"
@@ -29,8 +28,8 @@ const heading = (n: number, title: string) => Console.log(`\n[${n}] ${title}`)
  * The sandbox of the tour: the 15 plans that show every phase shape, and the clients pointed at it, as its first
  * seeded tenant.
  */
-const TourLive = Layer.unwrapEffect(
-  Effect.map(Sandbox.SandboxServer, (s) => {
+const TourLive = Layer.unwrap(
+  Effect.map(Effect.service(Sandbox.SandboxServer), (s) => {
     const token = sandboxToken(s)
     return Layer.mergeAll(
       MerchantClient.layer({ ...MerchantClient.defaults, baseUrl: s.urls.merchant, token }),
@@ -49,7 +48,7 @@ const TourLive = Layer.unwrapEffect(
 )
 
 const control = <A>(path: string, init?: RequestInit) =>
-  Effect.flatMap(Sandbox.SandboxServer, (s) =>
+  Effect.flatMap(Effect.service(Sandbox.SandboxServer), (s) =>
     Effect.promise(
       () => fetch(`${s.urls.control}${path}`, init).then((r) => (r.status === 204 ? undefined : r.json())) as Promise<A>
     )
@@ -68,18 +67,18 @@ interface Seeded {
 const plansStep = Effect.gen(function* () {
   yield* heading(2, "Subscription plans, listed page by page, simulated for 24 months")
   const merchant = yield* MerchantClient.MerchantClient
-  const plans = Chunk.toReadonlyArray(yield* merchant.listSubscriptionPlans({ limit: 5 }).pipe(Stream.runCollect))
+  const plans = yield* merchant.listSubscriptionPlans({ limit: 5 }).pipe(Stream.runCollect)
   const log = yield* control<ReadonlyArray<{ operation: string | null }>>("/requests")
   const pages = log.filter((r) => r.operation === "listSubscriptionPlans").length
   yield* Console.log(`  ${plans.length} plans in ${pages} pages of at most 5 (each page request repeated the filters)`)
-  const start = DateTime.unsafeMakeZoned("2025-01-31T09:00:00Z", { timeZone: "Europe/London" })
-  const until = Calendar.unsafeAddTo(start, IsoDuration.unsafeMake({ months: 24 }))
+  const start = DateTime.makeZonedUnsafe("2025-01-31T09:00:00Z", { timeZone: "Europe/London" })
+  const until = Calendar.addToUnsafe(start, IsoDuration.makeUnsafe({ months: 24 }))
   let cycles = 0
   let first = true
   for (const plan of plans) {
-    const events = Either.match(Schedule.simulatePlan(plan, { start, until }), {
-      onLeft: () => [] as Array<Schedule.Event>,
-      onRight: (it) => Array.from(it)
+    const events = Result.match(Schedule.simulatePlan(plan, { start, until }), {
+      onFailure: () => [] as Array<Schedule.Event>,
+      onSuccess: (it) => Array.from(it)
     })
     cycles += events.filter((e) => e._tag === "CycleBilled").length
     if (first) {
@@ -131,7 +130,7 @@ const exchangeStep = Effect.gen(function* () {
     _tag: "Sell",
     from: { account_id: gbp.id, currency: gbp.currency as never },
     to: { account_id: eur.id, currency: eur.currency as never },
-    amount: BigDecimal.unsafeFromString("150.00"),
+    amount: BigDecimal.fromStringUnsafe("150.00"),
     request_id: requestId
   })
   const ledger =

@@ -5,8 +5,8 @@
  *
  * @since 0.1.0
  */
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import * as Effect from "effect/Effect"
 import * as Cli from "./Cli.js"
 import * as Invocation from "./Invocation.js"
@@ -20,6 +20,6 @@ Cli.run(Invocation.userArguments(process.argv.slice(2))).pipe(
   ),
   Output.withSink(Output.processSink()),
   Effect.provide(Invocation.layer({ cwd: Invocation.workingDirectory(process.env, process.cwd()) })),
-  Effect.provide(NodeContext.layer),
+  Effect.provide(NodeServices.layer),
   NodeRuntime.runMain({ disableErrorReporting: true })
 )

@@ -2,15 +2,18 @@
  * The command line run in this process, as `main.ts` runs it, against a console that records what it prints.
  */
 import { fileURLToPath } from "node:url"
-import * as Terminal from "@effect/platform/Terminal"
+import * as NodeChildProcessSpawner from "@effect/platform-node/NodeChildProcessSpawner"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
+import type * as Cause from "effect/Cause"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
+import * as Stdio from "effect/Stdio"
+import * as Terminal from "effect/Terminal"
 import * as Cli from "../src/Cli.js"
 import * as Invocation from "../src/Invocation.js"
 import * as Output from "../src/Output.js"
@@ -38,16 +41,21 @@ export interface RunOptions {
 }
 
 /** A terminal without a person at it: nothing to read. */
-const noTerminal: Terminal.Terminal = {
+const noTerminal: Terminal.Terminal = Terminal.make({
   columns: Effect.succeed(120),
   rows: Effect.succeed(40),
-  isTTY: Effect.succeed(false),
-  readInput: Effect.tap(Mailbox.make<Terminal.UserInput>(), (m) => m.end),
-  readLine: Effect.fail(new Terminal.QuitException()),
+  size: Effect.tap(Queue.make<Terminal.Size, Cause.Done>(), (q) => Queue.end(q)),
+  readInput: Effect.tap(Queue.make<Terminal.UserInput, Cause.Done>(), (q) => Queue.end(q)),
+  readLine: Effect.fail(new Terminal.QuitError()),
   display: () => Effect.void
-}
+})
 
-const platform = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, Layer.succeed(Terminal.Terminal, noTerminal))
+/** The services of `main.ts`'s `NodeServices.layer`, with standard streams and a terminal that nobody reads. */
+const platform = Layer.mergeAll(
+  NodeChildProcessSpawner.layer,
+  Stdio.layerTest({}),
+  Layer.succeed(Terminal.Terminal, noTerminal)
+).pipe(Layer.provideMerge(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
 
 interface Recorder {
   readonly sink: Output.Sink
@@ -81,7 +89,7 @@ const recorder = (color: boolean, onLine?: (line: string) => void): Recorder => 
 const prepare = (args: ReadonlyArray<string>, options: RunOptions, rec: Recorder) =>
   Cli.run(Invocation.userArguments(args)).pipe(
     Output.withSink(rec.sink),
-    Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(options.env ?? {})))),
+    Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: { ...options.env } })),
     Effect.provide(Invocation.layer({ cwd: options.cwd ?? packageDir })),
     Effect.provide(platform)
   )
@@ -100,8 +108,8 @@ export const payrules = (args: ReadonlyArray<string>, options: RunOptions = {}):
 export const payrulesUntilFirstLine = (args: ReadonlyArray<string>, options: RunOptions = {}): Effect.Effect<Result> =>
   Effect.gen(function* () {
     const firstLine = yield* Deferred.make<void>()
-    const rec = recorder(options.color ?? false, () => Deferred.unsafeDone(firstLine, Effect.void))
-    const fiber = yield* Effect.fork(prepare(args, options, rec))
+    const rec = recorder(options.color ?? false, () => Deferred.doneUnsafe(firstLine, Effect.void))
+    const fiber = yield* Effect.forkChild(prepare(args, options, rec))
     yield* Effect.raceFirst(Deferred.await(firstLine), Fiber.await(fiber))
     yield* Fiber.interrupt(fiber)
     const exit = yield* Fiber.await(fiber)

@@ -22,7 +22,7 @@ const withoutPnpmBanner = (stdout: string): string => {
 }
 
 export const run = (command: string): Effect.Effect<ProcessResult> =>
-  Effect.async((resume) => {
+  Effect.callback<ProcessResult>((resume) => {
     const [file, ...args] = command.split(/\s+/)
     const child = execFile(file!, args, { cwd: rootDir, timeout: 25_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs"
+import { stripVTControlCharacters } from "node:util"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
+import * as CliOutput from "effect/cli/CliOutput"
 import * as Effect from "effect/Effect"
 import * as Cli from "../src/Cli.js"
 import { payrules } from "./Harness.js"
@@ -26,8 +28,31 @@ describe("payrules (in process)", () => {
         expect(top.stdout).toContain(`- ${command}`)
         const help = yield* payrules([command, "--help"])
         expect([command, help.code, help.stderr]).toEqual([command, 0, ""])
-        expect(help.stdout).toContain(`$ ${command}`)
+        expect(help.stdout).toContain(`$ payrules ${command}`)
       }
+    })
+  )
+
+  it.live("every help page fits a terminal of 100 columns, in a pipe and in colour", () =>
+    Effect.gen(function* () {
+      const widest = (text: string) => Math.max(...text.split("\n").map((line) => [...line].length))
+      for (const args of [["--help"], ...Cli.commandNames.map((command) => [command, "--help"]), []]) {
+        const piped = yield* payrules(args)
+        expect([args, piped.code]).toEqual([args, 0])
+        expect(piped.stdout.split("\n").length).toBeGreaterThan(10)
+        // what `payrules --help | awk '{ print length }' | sort -n | tail -1` measures
+        expect(widest(piped.stdout), `payrules ${args.join(" ")}`).toBeLessThanOrEqual(100)
+        // on a terminal the escapes of the colours take no room
+        const tty = yield* payrules(args, { color: true })
+        expect(stripVTControlCharacters(tty.stdout)).toBe(piped.stdout)
+        expect(Math.max(...tty.stdout.split("\n").map(CliOutput.displayWidth))).toBeLessThanOrEqual(100)
+        expect(tty.stdout).toContain("\u001b[")
+      }
+      // the description of a command is wrapped, never cut
+      const simulate = yield* payrules(["simulate", "--help"])
+      expect(simulate.stdout.replace(/\s+/g, " ")).toContain(
+        "--base-url url the API's base URL, absolute http(s) (tokens come from PAYRULES_<FAMILY>_TOKEN or PAYRULES_TOKEN); without it, an embedded sandbox"
+      )
     })
   )
 

@@ -9,7 +9,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { SqliteRequestLedger } from "@payrules/stores"
-import { Context, Effect, Either, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import { payrules } from "./Harness.js"
 
 const tempDir = Effect.acquireRelease(
@@ -41,14 +44,14 @@ describe("payrules exchange --ledger and payrules resume (in process)", () => {
       const dir = yield* tempDir
       const filename = join(dir, "ledger.db")
       // the accounts of the embedded sandbox (seed 1), which resume starts
-      const seed = yield* Effect.flatMap(Sandbox.SandboxServer, (s) =>
+      const seed = yield* Effect.flatMap(Effect.service(Sandbox.SandboxServer), (s) =>
         Effect.promise(() => fetch(`${s.urls.control}/seed`).then((r) => r.json()))
       ).pipe(Effect.provide(Sandbox.layer({ seed: 1, plans: 15 })))
       const accounts = (seed as { accounts: ReadonlyArray<{ id: string; currency: string }> }).accounts
       const gbp = accounts.find((a) => a.currency === "GBP")!
       const eur = accounts.find((a) => a.currency === "EUR")!
       // a command stopped after registering its exchange, before the answer
-      const request = Either.getOrThrow(
+      const request = Result.getOrThrow(
         ExchangeRequest.parse({
           from: { account_id: gbp.id, currency: "GBP", amount: 12 },
           to: { account_id: eur.id, currency: "EUR" },

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as FastCheck from "effect/FastCheck"
+import fc from "fast-check"
 import { XMLValidator } from "fast-xml-parser"
 import * as Labels from "../src/render/Labels.js"
 import { payrules } from "./Harness.js"
@@ -90,11 +90,12 @@ describe("the SVG timeline", () => {
 
 describe("label layout", () => {
   const line: Labels.Line = { min: 100, max: 900, fontSize: 9, gap: 6 }
-  const candidates = FastCheck.array(
-    FastCheck.record({
-      x: FastCheck.double({ min: -100, max: 1100, noNaN: true }),
-      text: FastCheck.string({ minLength: 1, maxLength: 12 }),
-      optional: FastCheck.boolean()
+  // fast-check: the layout's invariants over any labels, a grammar of inputs rather than a Schema
+  const candidates = fc.array(
+    fc.record({
+      x: fc.double({ min: -100, max: 1100, noNaN: true }),
+      text: fc.string({ minLength: 1, maxLength: 12 }),
+      optional: fc.boolean()
     }),
     { maxLength: 60 }
   )
@@ -108,23 +109,31 @@ describe("label layout", () => {
       )
     })
 
-  it.prop("thin keeps labels inside the line and apart, whatever the input", [candidates], ([cs]) =>
-    apart(Labels.thin(line, cs))
-  )
-
-  it.prop("fitAll places every required label, apart and inside, or refuses", [candidates], ([cs]) => {
-    const placed = Labels.fitAll(line, cs)
-    if (placed === undefined) return true
-    return apart(placed) && placed.length >= cs.filter((c) => c.optional !== true).length
+  it("thin keeps labels inside the line and apart, whatever the input", () => {
+    fc.assert(fc.property(candidates, (cs) => apart(Labels.thin(line, cs))))
   })
 
-  it.prop("byZoom takes the finest level that fits", [candidates, candidates], ([fine, coarse]) => {
-    const chosen = Labels.byZoom(line, [
-      ["fine", fine],
-      ["coarse", coarse]
-    ])
-    if (chosen === undefined) return false
-    if (Labels.fitAll(line, fine) !== undefined) return chosen.level === "fine"
-    return chosen.level === "coarse" && apart(chosen.labels)
+  it("fitAll places every required label, apart and inside, or refuses", () => {
+    fc.assert(
+      fc.property(candidates, (cs) => {
+        const placed = Labels.fitAll(line, cs)
+        if (placed === undefined) return true
+        return apart(placed) && placed.length >= cs.filter((c) => c.optional !== true).length
+      })
+    )
+  })
+
+  it("byZoom takes the finest level that fits", () => {
+    fc.assert(
+      fc.property(candidates, candidates, (fine, coarse) => {
+        const chosen = Labels.byZoom(line, [
+          ["fine", fine],
+          ["coarse", coarse]
+        ])
+        if (chosen === undefined) return false
+        if (Labels.fitAll(line, fine) !== undefined) return chosen.level === "fine"
+        return chosen.level === "coarse" && apart(chosen.labels)
+      })
+    )
   })
 })

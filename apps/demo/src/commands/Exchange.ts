@@ -3,10 +3,10 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
 import { ExchangeRequest } from "@payrules/exchange"
 import { BusinessClient } from "@payrules/transport"
 import * as Console from "effect/Console"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { Apis, apiFailure, baseUrlOption, embeddedSeed } from "../Apis.js"
@@ -48,10 +48,10 @@ const length = (s: string) => [...s].length
 export const command = Command.make("exchange", options, (o) =>
   Effect.gen(function* () {
     // every option is checked before the sandbox starts or a request is sent
-    const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
+    const baseUrl = yield* Effect.fromResult(Checks.optionalBaseUrl(o.baseUrl))
     const ledger = yield* Ledgers.check(o.ledger)
-    const fromCurrency = yield* Checks.exchangeableCurrency("--from-currency", o.fromCurrency)
-    const toCurrency = yield* Checks.exchangeableCurrency("--to-currency", o.toCurrency)
+    const fromCurrency = yield* Effect.fromResult(Checks.exchangeableCurrency("--from-currency", o.fromCurrency))
+    const toCurrency = yield* Effect.fromResult(Checks.exchangeableCurrency("--to-currency", o.toCurrency))
     if (fromCurrency === toCurrency) {
       return yield* fail(
         "--to-currency",
@@ -69,7 +69,7 @@ export const command = Command.make("exchange", options, (o) =>
           onSome: (amount) => Effect.succeed({ tag: "Buy" as const, option: "--buy", amount, currency: toCurrency })
         })
     })
-    const amount = yield* Checks.amount(side.option, side.amount, side.currency)
+    const amount = yield* Effect.fromResult(Checks.amount(side.option, side.amount, side.currency))
     if (Option.isSome(o.requestId)) {
       const n = length(o.requestId.value)
       if (n < 1 || n > ExchangeRequest.MAX_REQUEST_ID_LENGTH) {

@@ -3,12 +3,12 @@
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
-import * as Command from "@effect/cli/Command"
 import { Money } from "@payrules/money"
 import { InternationalPaymentCheck } from "@payrules/open-banking"
 import { OpenBankingClient } from "@payrules/transport"
 import * as Console from "effect/Console"
+import * as Argument from "effect/cli/Argument"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { Apis, apiFailure, baseUrlOption, embeddedSeed } from "../Apis.js"
@@ -23,9 +23,9 @@ import * as Flags from "../Flags.js"
 export const command = Command.make(
   "payment",
   {
-    id: Args.text({ name: "id" }).pipe(
-      Args.optional,
-      Args.withDescription("the InternationalPaymentId (default: the sandbox's first)")
+    id: Argument.String("id").pipe(
+      Argument.withDescription("the InternationalPaymentId (default: the sandbox's first)"),
+      Argument.optional
     ),
     financialId: Flags.withDefault(
       "financial-id",
@@ -42,10 +42,10 @@ export const command = Command.make(
   },
   (o) =>
     Effect.gen(function* () {
-      const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
+      const baseUrl = yield* Effect.fromResult(Checks.optionalBaseUrl(o.baseUrl))
       const debtorCurrency = yield* Option.match(o.debtorCurrency, {
         onNone: () => Effect.succeed(Option.none<string>()),
-        onSome: (c) => Effect.map(Checks.currency("--debtor-currency", c), Option.some)
+        onSome: (c) => Effect.map(Effect.fromResult(Checks.currency("--debtor-currency", c)), Option.some)
       })
       if (o.financialId.trim() === "") {
         return yield* new CliError({ where: "--financial-id", reason: "must not be empty" })

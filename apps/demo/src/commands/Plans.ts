@@ -4,12 +4,11 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
 import { IsoDuration } from "@payrules/iso8601"
 import { SubscriptionPlan } from "@payrules/subscriptions"
 import { MerchantClient } from "@payrules/transport"
-import * as Chunk from "effect/Chunk"
 import * as Console from "effect/Console"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -31,8 +30,8 @@ type Phase = SubscriptionPlan.Phase
 export const phaseLine = (p: Phase): string => {
   const count = p.cycle_count === undefined || p.cycle_count === null ? ", no end" : ""
   const times = count === "" ? ` × ${p.cycle_count}` : ""
-  const amount = Option.isSome(Option.fromNullable(p.amount))
-    ? ` ${price(Option.fromNullable(p.amount), Option.fromNullable(p.currency))}`
+  const amount = Option.isSome(Option.fromNullishOr(p.amount))
+    ? ` ${price(Option.fromNullishOr(p.amount), Option.fromNullishOr(p.currency))}`
     : " (no price)"
   return `${p.id} ${IsoDuration.format(p.cycle_duration)}${times}${amount}${count}`
 }
@@ -76,13 +75,12 @@ export const command = Command.make(
   },
   (o) =>
     Effect.gen(function* () {
-      const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
-      const format = yield* Checks.choice("--format", o.format, ["table", "json"])
+      const baseUrl = yield* Effect.fromResult(Checks.optionalBaseUrl(o.baseUrl))
+      const format = yield* Effect.fromResult(Checks.choice("--format", o.format, ["table", "json"]))
       const plans = yield* Effect.flatMap(MerchantClient.MerchantClient, (client) =>
         Stream.runCollect(client.listSubscriptionPlans({ limit: 100 }))
       ).pipe(Effect.mapError(apiFailure(baseUrl)), Effect.provide(Apis.merchant(baseUrl)))
-      const list = Chunk.toReadonlyArray(plans)
-      yield* Console.log(format === "json" ? JSON.stringify(encodePlans(list), null, 2) : table(list))
+      yield* Console.log(format === "json" ? JSON.stringify(encodePlans(plans), null, 2) : table(plans))
     })
 ).pipe(
   Command.withDescription(

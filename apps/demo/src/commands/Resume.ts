@@ -5,10 +5,10 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
 import * as LedgerUrl from "@payrules/stores/LedgerUrl"
 import { BusinessClient } from "@payrules/transport"
 import * as Console from "effect/Console"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import { Apis, apiFailure, baseUrlOption } from "../Apis.js"
 import * as Checks from "../Checks.js"
@@ -31,7 +31,7 @@ const describeResult = (r: BusinessClient.Resumed): string =>
  */
 export const command = Command.make("resume", { ledger: Ledgers.ledgerOption, baseUrl: baseUrlOption }, (o) =>
   Effect.gen(function* () {
-    const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
+    const baseUrl = yield* Effect.fromResult(Checks.optionalBaseUrl(o.baseUrl))
     const ledger = yield* Ledgers.check(o.ledger)
     return yield* Effect.gen(function* () {
       const business = yield* BusinessClient.BusinessClient

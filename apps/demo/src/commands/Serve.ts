@@ -4,14 +4,15 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+
 import * as Console from "effect/Console"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { loadSandbox, serveErrorReason } from "../Apis.js"
 import * as Checks from "../Checks.js"
-import { CliError } from "../CliError.js"
+import { CliError, mapLayerError } from "../CliError.js"
 import * as Flags from "../Flags.js"
 
 /**
@@ -31,15 +32,15 @@ export const command = Command.make(
   },
   (o) =>
     Effect.gen(function* () {
-      const port = yield* Checks.port("--port", o.port)
-      const seed = yield* Checks.wholeNumber("--seed", o.seed, { min: 0, max: 2 ** 31 - 1 })
+      const port = yield* Effect.fromResult(Checks.port("--port", o.port))
+      const seed = yield* Effect.fromResult(Checks.wholeNumber("--seed", o.seed, { min: 0, max: 2 ** 31 - 1 }))
       const Sandbox = yield* loadSandbox
       const controlToken = Option.getOrUndefined(
-        Option.orElse(o.controlToken, () => Option.fromNullable(process.env.PAYRULES_SANDBOX_CONTROL_TOKEN))
+        Option.orElse(o.controlToken, () => Option.fromNullishOr(process.env.PAYRULES_SANDBOX_CONTROL_TOKEN))
       )
       return yield* Layer.launch(
         Layer.effectDiscard(
-          Effect.flatMap(Sandbox.SandboxServer, (s) =>
+          Effect.flatMap(Effect.service(Sandbox.SandboxServer), (s) =>
             Console.log(
               [
                 `payrules sandbox on ${s.url} (docs ${s.urls.docs}); Ctrl-C to stop`,
@@ -51,7 +52,7 @@ export const command = Command.make(
         ).pipe(
           Layer.provide(
             Sandbox.layer({ port, seed, controlToken }).pipe(
-              Layer.mapError(
+              mapLayerError(
                 (e) =>
                   new CliError({
                     where: e._tag === "SandboxOptionsError" ? "--control-token" : `--port ${port}`,

@@ -3,28 +3,27 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
-import * as Options from "@effect/cli/Options"
 import { Calendar, IsoDuration, OffsetDateTime } from "@payrules/iso8601"
 import { PlanCheck, Schedule, SubscriptionPlan } from "@payrules/subscriptions"
 import { MerchantClient } from "@payrules/transport"
 import * as Clock from "effect/Clock"
 import * as Console from "effect/Console"
+import * as Command from "effect/cli/Command"
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { Apis, apiFailure, baseUrlOption } from "../Apis.js"
 import * as Checks from "../Checks.js"
-import { CliError, describeParseError } from "../CliError.js"
+import { CliError, describeSchemaError } from "../CliError.js"
 import * as Files from "../Files.js"
 import * as Flags from "../Flags.js"
 import * as Render from "../render/Schedule.js"
 import * as Svg from "../render/Svg.js"
 
-const decodePlan = Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan, { errors: "all" })
+const decodePlan = Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlan, { errors: "all" })
 
 const fail = (where: string, reason: string) => Effect.fail(new CliError({ where, reason }))
 
@@ -39,9 +38,9 @@ export const loadPlan = (ref: string, baseUrl: Option.Option<string>) =>
     const looksLikeFile = ref.endsWith(".json") || ref.includes("/") || ref.includes("\\") || (yield* Files.exists(ref))
     if (looksLikeFile) {
       const json = yield* Files.readJson("--plan", ref)
-      return yield* Either.match(decodePlan(json), {
-        onLeft: (e) => fail(`--plan ${ref}`, describeParseError(e)),
-        onRight: Effect.succeed
+      return yield* Result.match(decodePlan(json), {
+        onFailure: (e) => fail(`--plan ${ref}`, describeSchemaError(e)),
+        onSuccess: Effect.succeed
       })
     }
     const found = yield* Effect.flatMap(MerchantClient.MerchantClient, (client) =>
@@ -71,7 +70,7 @@ const options = {
   months: Flags.optional("months", "n", "simulate this many months, 1 to 1200 (default 24)"),
   until: Flags.optional("until", "date-time", "simulate until this instant, ISO 8601 with offset, after the start"),
   trial: Flags.optional("trial", "days", "override the plan's trial, in days, e.g. P14D"),
-  noTrial: Options.boolean("no-trial").pipe(Options.withDescription("simulate without a trial")),
+  noTrial: Flags.toggle("no-trial", "simulate without a trial"),
   anchor: Flags.withDefault(
     "anchor",
     anchors.join("|"),
@@ -88,7 +87,7 @@ const options = {
   baseUrl: baseUrlOption
 }
 
-type Parsed = Command.Command.ParseConfig<typeof options>
+type Parsed = Command.Command.Config.Infer<typeof options>
 
 /**
  * What a simulation needs, every option checked and every contradiction refused.
@@ -112,9 +111,9 @@ export interface Settings {
 }
 
 const parseInstant = (option: string, s: string) =>
-  Either.match(OffsetDateTime.parse(s), {
-    onLeft: (e) => fail(option, e.message),
-    onRight: Effect.succeed
+  Result.match(OffsetDateTime.parse(s), {
+    onFailure: (e) => fail(option, e.message),
+    onSuccess: Effect.succeed
   })
 
 /**
@@ -127,9 +126,9 @@ const parseInstant = (option: string, s: string) =>
  */
 export const settings = (o: Parsed) =>
   Effect.gen(function* () {
-    const baseUrl = yield* Checks.optionalBaseUrl(o.baseUrl)
-    const format = yield* Checks.choice("--format", o.format, formats)
-    const anchor = yield* Checks.choice("--anchor", o.anchor, anchors)
+    const baseUrl = yield* Effect.fromResult(Checks.optionalBaseUrl(o.baseUrl))
+    const format = yield* Effect.fromResult(Checks.choice("--format", o.format, formats))
+    const anchor = yield* Effect.fromResult(Checks.choice("--anchor", o.anchor, anchors))
     if (o.noTrial && Option.isSome(o.trial)) {
       return yield* fail("--trial and --no-trial", "give one of them: --trial sets the trial, --no-trial removes it")
     }
@@ -139,33 +138,33 @@ export const settings = (o: Parsed) =>
     let trial: IsoDuration.IsoDuration | "none" | undefined
     if (o.noTrial) trial = "none"
     else if (Option.isSome(o.trial)) {
-      trial = yield* Either.match(Schema.decodeUnknownEither(IsoDuration.DaysOnlyFromString)(o.trial.value), {
-        onLeft: (e) => fail("--trial", describeParseError(e)),
-        onRight: Effect.succeed
+      trial = yield* Result.match(Schema.decodeUnknownResult(IsoDuration.DaysOnlyFromString)(o.trial.value), {
+        onFailure: (e) => fail("--trial", describeSchemaError(e)),
+        onSuccess: Effect.succeed
       })
     }
     const months = yield* Option.match(o.months, {
       onNone: () => Effect.succeed(24),
-      onSome: (s) => Checks.wholeNumber("--months", s, { min: 1, max: 1200 })
+      onSome: (s) => Effect.fromResult(Checks.wholeNumber("--months", s, { min: 1, max: 1200 }))
     })
     const zone = Option.getOrElse(o.zone, () => "UTC")
     if (Option.isNone(DateTime.zoneMakeNamed(zone))) {
       return yield* fail("--zone", `${zone} is not an IANA time zone (e.g. Europe/London, America/New_York, UTC)`)
     }
     const startInstant = yield* Option.match(o.start, {
-      onNone: () => Effect.map(Clock.currentTimeMillis, (ms) => DateTime.unsafeMake(ms)),
+      onNone: () => Effect.map(Clock.currentTimeMillis, (ms) => DateTime.makeUnsafe(ms)),
       onSome: (s) => parseInstant("--start", s)
     })
-    const start = DateTime.unsafeMakeZoned(startInstant, { timeZone: zone })
+    const start = DateTime.makeZonedUnsafe(startInstant, { timeZone: zone })
     const until = yield* Option.match(o.until, {
       onNone: () =>
-        Either.match(Calendar.addTo(start, IsoDuration.unsafeMake({ months })), {
-          onLeft: (e) => fail("--months", e.message),
-          onRight: Effect.succeed
+        Result.match(Calendar.addTo(start, IsoDuration.makeUnsafe({ months })), {
+          onFailure: (e) => fail("--months", e.message),
+          onSuccess: Effect.succeed
         }),
       onSome: (s) => parseInstant("--until", s)
     })
-    if (!DateTime.greaterThan(until, start)) {
+    if (!DateTime.isGreaterThan(until, start)) {
       const startText = Option.match(o.start, {
         onNone: () => `the start (now, ${DateTime.formatIso(start)})`,
         onSome: (s) => `--start ${s}`
@@ -216,7 +215,7 @@ export const simulate = (s: Settings) =>
       const f = findings[0]!
       return yield* fail(`--plan ${s.plan}: ${f.path.join(".")}`, f.message)
     }
-    const events = yield* Either.match(
+    const events = yield* Result.match(
       Schedule.simulatePlan(plan, {
         start: s.start,
         trial: s.trial,
@@ -225,8 +224,8 @@ export const simulate = (s: Settings) =>
         ...(Option.isSome(s.variation) ? { variation: s.variation.value } : {})
       }),
       {
-        onLeft: (e) => fail(scheduleWhere(s, e), e.message),
-        onRight: (it) => Effect.succeed(Array.from(it))
+        onFailure: (e) => fail(scheduleWhere(s, e), e.message),
+        onSuccess: (it) => Effect.succeed(Array.from(it))
       }
     )
     return { plan, events, zone: s.zone }
@@ -235,7 +234,7 @@ export const simulate = (s: Settings) =>
 const output = (s: Settings, text: string) =>
   Option.match(s.out, {
     onNone: () => Console.log(text),
-    onSome: (file) => Effect.zipRight(Files.writeText("--out", file, text), Console.log(`wrote ${file}`))
+    onSome: (file) => Effect.andThen(Files.writeText("--out", file, text), Console.log(`wrote ${file}`))
   })
 
 /**

@@ -3,16 +3,15 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
-import * as Options from "@effect/cli/Options"
 import { SchemeLimits } from "@payrules/accounts"
 import { FieldValidator, PayFields } from "@payrules/transfers"
 import * as Console from "effect/Console"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Checks from "../Checks.js"
-import { CliError, describeParseError } from "../CliError.js"
+import { CliError, describeSchemaError } from "../CliError.js"
 import * as Files from "../Files.js"
 import * as Flags from "../Flags.js"
 
@@ -31,36 +30,28 @@ export const command = Command.make(
   {
     fields: Flags.required("fields", "file", "the POST /pay/fields response (JSON file)"),
     body: Flags.required("body", "file", "the payment body to check (JSON file)"),
-    scheme: Options.text("scheme").pipe(
-      Options.withPseudoName("FasterPayments|OpenBanking|Swift"),
-      Options.repeated,
-      Options.withDescription("scheme limits to apply as well (repeatable)")
-    )
+    scheme: Flags.repeated("scheme", "FasterPayments|OpenBanking|Swift", "scheme limits to apply as well (repeatable)")
   },
   (o) =>
     Effect.gen(function* () {
       const names = yield* Effect.forEach(o.scheme, (s) =>
-        Checks.choice("--scheme", s, ["FasterPayments", "OpenBanking", "Swift"])
+        Effect.fromResult(Checks.choice("--scheme", s, ["FasterPayments", "OpenBanking", "Swift"]))
       )
-      const response = yield* Either.match(
-        Schema.decodeUnknownEither(PayFields.FieldsResponse)(yield* Files.readJson("--fields", o.fields)),
-        {
-          onLeft: (e) => Effect.fail(new CliError({ where: `--fields ${o.fields}`, reason: describeParseError(e) })),
-          onRight: Effect.succeed
-        }
-      )
+      const response = yield* Schema.decodeUnknownEffect(PayFields.FieldsResponse)(
+        yield* Files.readJson("--fields", o.fields)
+      ).pipe(Effect.mapError((e) => new CliError({ where: `--fields ${o.fields}`, reason: describeSchemaError(e) })))
       const body = yield* Files.readJson("--body", o.body)
       const validator = FieldValidator.compile(response.fields, { schemes: names.map((s) => schemes[s]) })
-      if (Either.isLeft(validator)) {
+      if (Result.isFailure(validator)) {
         return yield* new CliError({
           where: `--fields ${o.fields}`,
-          reason: validator.left.map((e) => e.message).join("; ")
+          reason: validator.failure.map((e) => e.message).join("; ")
         })
       }
-      const result = validator.right.validate(body)
-      if (Either.isRight(result)) return yield* Console.log(`${o.body}: valid`)
-      for (const issue of result.left)
+      const result = validator.success.validate(body)
+      if (Result.isSuccess(result)) return yield* Console.log(`${o.body}: valid`)
+      for (const issue of result.failure)
         yield* Console.log(`${issue.path.join(".") || "(body)"}: ${issue.rule}: ${issue.message}`)
-      return yield* new CliError({ where: `--body ${o.body}`, reason: `${result.left.length} issue(s)` })
+      return yield* new CliError({ where: `--body ${o.body}`, reason: `${result.failure.length} issue(s)` })
     })
 ).pipe(Command.withDescription("Check a payment body against the field rules of POST /pay/fields and scheme limits"))

@@ -7,8 +7,8 @@
 import { Money } from "@payrules/money"
 import type { Schedule } from "@payrules/subscriptions"
 import * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 
 type Event = Schedule.Event
 
@@ -36,7 +36,7 @@ export const cycleNumber = (cycle: Billed): number => cycle.cycleIndex + 1
 export const wallClock = (dt: DateTime.DateTime): string => {
   const parts = DateTime.toParts(dt)
   const pad = (n: number) => String(n).padStart(2, "0")
-  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hours)}:${pad(parts.minutes)}`
+  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`
 }
 
 /**
@@ -48,7 +48,7 @@ export const wallClock = (dt: DateTime.DateTime): string => {
 export const price = (amount: Option.Option<number>, currency: Option.Option<string>): string =>
   Option.match(Option.all([amount, currency]), {
     onNone: () => (Option.isSome(amount) ? `${Option.getOrThrow(amount)} (no currency)` : "amount unknown"),
-    onSome: ([a, c]) => Either.getOrElse(Money.formatMinor(a, c), () => `${a} ${c}`)
+    onSome: ([a, c]) => Result.getOrElse(Money.formatMinor(a, c), () => `${a} ${c}`)
   })
 
 /**
@@ -110,9 +110,9 @@ export const totalsLine = (events: ReadonlyArray<Event>): string => {
     }
   }
   const parts = [...sums].map(([currency, minor]) =>
-    Either.match(Money.formatMinor(Number(minor), currency), {
-      onLeft: () => `${minor} ${currency}`,
-      onRight: (s) => s
+    Result.match(Money.formatMinor(Number(minor), currency), {
+      onFailure: () => `${minor} ${currency}`,
+      onSuccess: (s) => s
     })
   )
   const cycles = billed(events).length
@@ -145,26 +145,26 @@ export interface Band {
  */
 export const bands = (events: ReadonlyArray<Event>): { bands: ReadonlyArray<Band>; start: number; end: number } => {
   const out: Array<Band> = []
-  const start = events[0]?.at.epochMillis ?? 0
-  const end = events[events.length - 1]?.at.epochMillis ?? start
+  const start = events[0]?.at.epochMilliseconds ?? 0
+  const end = events[events.length - 1]?.at.epochMilliseconds ?? start
   let open:
     | { label: string; kind: "trial" | "phase"; start: number; from: DateTime.DateTime; cycles: number }
     | undefined
   const close = (at: DateTime.DateTime) => {
-    if (open !== undefined) out.push({ ...open, end: at.epochMillis, to: at })
+    if (open !== undefined) out.push({ ...open, end: at.epochMilliseconds, to: at })
     open = undefined
   }
   for (const e of events) {
     switch (e._tag) {
       case "TrialStarted":
-        open = { label: "trial", kind: "trial", start: e.at.epochMillis, from: e.at, cycles: 0 }
+        open = { label: "trial", kind: "trial", start: e.at.epochMilliseconds, from: e.at, cycles: 0 }
         break
       case "TrialEnded":
         close(e.at)
         break
       case "PhaseEntered":
         close(e.at)
-        open = { label: e.phaseId, kind: "phase", start: e.at.epochMillis, from: e.at, cycles: 0 }
+        open = { label: e.phaseId, kind: "phase", start: e.at.epochMilliseconds, from: e.at, cycles: 0 }
         break
       case "CycleBilled":
         if (open !== undefined) open.cycles++

@@ -11,8 +11,8 @@
 import { Money } from "@payrules/money"
 import type { Schedule } from "@payrules/subscriptions"
 import * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Labels from "./Labels.js"
 import { type Billed, bands, billed, cycleNumber, price, totalsLine, wallClock } from "./Schedule.js"
 
@@ -126,7 +126,7 @@ const sumText = (cycles: ReadonlyArray<Billed>): string => {
   }
   if (sums.size === 0) return "amount unknown"
   const parts = [...sums].map(([currency, minor]) =>
-    Either.getOrElse(Money.formatMinor(minor, currency), () => `${minor} ${currency}`)
+    Result.getOrElse(Money.formatMinor(minor, currency), () => `${minor} ${currency}`)
   )
   return `${parts.join(" + ")}${unknown > 0 ? " + ?" : ""}`
 }
@@ -208,10 +208,10 @@ export const render = (events: ReadonlyArray<Event>, title: string): string => {
         "</g>"
     )
     if (b.kind !== "phase") return
-    const inBand = cycles.filter((c) => c.start.epochMillis >= b.start && c.start.epochMillis < b.end)
+    const inBand = cycles.filter((c) => c.start.epochMilliseconds >= b.start && c.start.epochMilliseconds < b.end)
     let lastTick = Number.NEGATIVE_INFINITY
     for (const c of inBand) {
-      const cx = x(c.start.epochMillis)
+      const cx = x(c.start.epochMilliseconds)
       // a tick per cycle, thinned to one every 3 pixels where cycles are denser than that
       if (cx - lastTick < 3) continue
       lastTick = cx
@@ -234,9 +234,9 @@ export const render = (events: ReadonlyArray<Event>, title: string): string => {
           groups(level, inBand).map((g) => {
             const last = g[g.length - 1]!
             // a cycle cut short by the end of the picture: its label may be left out to make room for the others
-            const cut = last.end.epochMillis > b.end
+            const cut = last.end.epochMilliseconds > b.end
             return {
-              x: (x(g[0]!.start.epochMillis) + x(Math.min(last.end.epochMillis, b.end))) / 2,
+              x: (x(g[0]!.start.epochMilliseconds) + x(Math.min(last.end.epochMilliseconds, b.end))) / 2,
               text: sumText(g),
               optional: cut && level === "cycle"
             }
@@ -273,9 +273,9 @@ export const render = (events: ReadonlyArray<Event>, title: string): string => {
       const origin = startOf(first.at, step.unit)
       for (let k = 0; k < 2000; k++) {
         const t = addUnits(origin, step.unit, k * step.n)
-        if (t.epochMillis > end) break
-        if (t.epochMillis < start) continue
-        const tx = x(t.epochMillis)
+        if (t.epochMilliseconds > end) break
+        if (t.epochMilliseconds < start) continue
+        const tx = x(t.epochMilliseconds)
         const label = step.label(t)
         const half = Labels.textWidth(label, 9) / 2
         out.push(
@@ -292,7 +292,7 @@ export const render = (events: ReadonlyArray<Event>, title: string): string => {
   const lastEvent = events[events.length - 1]
   if (lastEvent !== undefined) {
     const stopped = lastEvent._tag === "SubscriptionStopped"
-    const lx = x(lastEvent.at.epochMillis)
+    const lx = x(lastEvent.at.epochMilliseconds)
     const caption = `${stopped ? "stopped" : "horizon"} ${wallClock(lastEvent.at)}`
     const captionWidth = Labels.textWidth(caption, 12)
     out.push(

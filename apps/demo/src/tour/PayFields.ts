@@ -8,7 +8,7 @@ import { FieldValidator } from "@payrules/transfers"
 import { BusinessClient } from "@payrules/transport"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 
 interface Seeded {
   readonly accounts: ReadonlyArray<{ readonly id: string; readonly currency: string }>
@@ -46,11 +46,11 @@ export const payFieldsStep = Effect.gen(function* () {
     })
     yield* Console.log(`\n  ${label} (${counterparty.name}): ${fields.length} field rule(s) from the server`)
     const validator = FieldValidator.compile(fields, { schemes })
-    if (Either.isLeft(validator)) {
-      for (const e of validator.left) yield* Console.log(`  rule error: ${e.message}`)
+    if (Result.isFailure(validator)) {
+      for (const e of validator.failure) yield* Console.log(`  rule error: ${e.message}`)
       continue
     }
-    for (const f of validator.right.form) {
+    for (const f of validator.success.form) {
       const limits = [
         f.minLength === undefined ? "" : `min ${f.minLength}`,
         f.maxLength === undefined ? "" : `max ${f.maxLength}`
@@ -76,13 +76,14 @@ export const payFieldsStep = Effect.gen(function* () {
       reference: "Invoice 2024-0117 for consulting services",
       charge_bearer: "sender"
     }
-    const result = validator.right.validate(draft)
-    if (Either.isRight(result)) {
+    const result = validator.success.validate(draft)
+    if (Result.isSuccess(result)) {
       yield* Console.log("  draft payment: valid")
     } else {
-      yield* Console.log(`  draft payment: ${result.left.length} issue(s)`)
-      for (const issue of result.left) yield* Console.log(`    ${issue.path.join(".") || "(body)"}: ${issue.message}`)
-      issues += result.left.length
+      yield* Console.log(`  draft payment: ${result.failure.length} issue(s)`)
+      for (const issue of result.failure)
+        yield* Console.log(`    ${issue.path.join(".") || "(body)"}: ${issue.message}`)
+      issues += result.failure.length
     }
   }
   return { corridors: corridors.length, issues }
