@@ -10,7 +10,7 @@ import { FieldPattern, FieldValidator, type PayFields } from "@payrules/transfer
 import { type TSchema, Type } from "@sinclair/typebox"
 import { TypeCompiler } from "@sinclair/typebox/compiler"
 import { Ajv } from "ajv"
-import { Either, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
 import { RE2JS } from "re2js"
 import * as v from "valibot"
 import { z } from "zod"
@@ -276,39 +276,44 @@ const valibotSchema = () => {
 const valibotB = valibotSchema()
 
 // Effect Schema, interpreted, written the usual way
-const eString = (r: Rule): Schema.Schema.AnyNoContext => {
-  if (isOptionRule(r)) return Schema.Literal(...r.options.map((o) => o.value))
-  let s: Schema.Schema<string> = Schema.String
-  if (r.validation?.min_length !== undefined) s = s.pipe(Schema.minLength(r.validation.min_length))
-  if (r.validation?.max_length !== undefined) s = s.pipe(Schema.maxLength(r.validation.max_length))
+const eString = (r: Rule): Schema.Codec<string> => {
+  if (isOptionRule(r)) return Schema.Literals(r.options.map((o) => o.value))
+  let s: Schema.Codec<string> = Schema.String
+  if (r.validation?.min_length !== undefined) s = s.check(Schema.isMinLength(r.validation.min_length))
+  if (r.validation?.max_length !== undefined) s = s.check(Schema.isMaxLength(r.validation.max_length))
   if (r.validation?.regex !== undefined)
-    s = s.pipe(Schema.pattern(new RegExp(anchored(r.validation.regex.pattern), "u")))
+    s = s.check(Schema.isPattern(new RegExp(anchored(r.validation.regex.pattern), "u")))
   return s
 }
 const eFields = (entries: ReadonlyArray<readonly [string, Rule]>) =>
-  Object.fromEntries(
-    entries.map(([n, r]) => [n, r.required ? eString(r) : Schema.optionalWith(eString(r), { exact: true })])
-  )
+  Object.fromEntries(entries.map(([n, r]) => [n, r.required ? eString(r) : Schema.optionalKey(eString(r))]))
 const effectSchema = () => {
-  const id = Schema.String.pipe(Schema.minLength(1))
+  const id = Schema.String.check(Schema.isMinLength(1))
   return Schema.Struct({
-    amount: Schema.Number.pipe(Schema.positive()),
-    currency: Schema.Literal(...codes),
+    amount: Schema.Number.check(Schema.isGreaterThan(0)),
+    currency: Schema.Literals(codes),
     account_id: id,
     receiver: Schema.Struct({
       counterparty_id: id,
-      account_id: Schema.optionalWith(id, { exact: true }),
-      card_id: Schema.optionalWith(id, { exact: true }),
+      account_id: Schema.optionalKey(id),
+      card_id: Schema.optionalKey(id),
       address: Schema.Struct(eFields(byName("receiver.address.")))
-    }).pipe(Schema.filter((r) => r.account_id === undefined || r.card_id === undefined)),
-    request_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40), Schema.pattern(textRegExp)),
+    }).check(Schema.makeFilter((r) => r.account_id === undefined || r.card_id === undefined)),
+    request_id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(40), Schema.isPattern(textRegExp)),
     ...eFields(byName(""))
   })
 }
-const effectDecode = Schema.decodeUnknownEither(effectSchema(), { errors: "all", onExcessProperty: "error" })
+const effectDecode = Schema.decodeUnknownResult(effectSchema(), { errors: "all", onExcessProperty: "error" })
+/** the first segment of the path of each issue */
+const standardIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+const topPaths = (e: Schema.SchemaError) =>
+  standardIssues(e.issue).issues.map((i) => {
+    const first = i.path?.[0]
+    return first === undefined ? undefined : String(typeof first === "object" ? first.key : first)
+  })
 
 // ours
-const ours = Either.getOrThrow(FieldValidator.compile(rules, options))
+const ours = Result.getOrThrow(FieldValidator.compile(rules, options))
 
 // ---------------------------------------------------------------------------------------------------------------------
 // checks: every contender accepts every valid body and finds the faults of every invalid one
@@ -323,15 +328,15 @@ const reportsAll = (paths: (b: unknown) => ReadonlyArray<string | number | undef
   invalid.every((b) => [...new Set(paths(b).map(String))].sort().join() === faulty)
 const pointer = (p: string) => p.split("/")[1]
 
-const oursOk = (b: unknown) => Either.isRight(ours.validate(b))
-const oursSchema = Schema.decodeUnknownEither(ours.schema, { errors: "all" })
-const oursSchemaOk = (b: unknown) => Either.isRight(oursSchema(b))
+const oursOk = (b: unknown) => Result.isSuccess(ours.validate(b))
+const oursSchema = Schema.decodeUnknownResult(ours.schema, { errors: "all" })
+const oursSchemaOk = (b: unknown) => Result.isSuccess(oursSchema(b))
 const ajvAllOk = (b: unknown) => ajvAll(b)
 const ajvFirstOk = (b: unknown) => ajvFirst(b)
 const tbOk = (b: unknown) => tb.Check(b)
 const zodOk = (b: unknown) => zodB.safeParse(b).success
 const valibotOk = (b: unknown) => v.safeParse(valibotB, b).success
-const effectOk = (b: unknown) => Either.isRight(effectDecode(b))
+const effectOk = (b: unknown) => Result.isSuccess(effectDecode(b))
 
 await run("FieldValidator: a 9-field rule set (3 nested address fields, 5 patterns, 2 option lists) + the base", [
   {
@@ -357,7 +362,7 @@ await run("FieldValidator: a 9-field rule set (3 nested address fields, 5 patter
         ours: true,
         fn: cycle(invalid, ours.validate),
         check: reportsAll((b) =>
-          Either.match(ours.validate(b), { onLeft: (i) => i.map((x) => x.path[0]), onRight: () => [] })
+          Result.match(ours.validate(b), { onFailure: (i) => i.map((x) => x.path[0]), onSuccess: () => [] })
         )
       },
       {
@@ -383,22 +388,12 @@ await run("FieldValidator: a 9-field rule set (3 nested address fields, 5 patter
       {
         name: "Effect Schema (interpreted)",
         fn: cycle(invalid, effectDecode),
-        check: reportsAll((b) =>
-          Either.match(effectDecode(b), {
-            onLeft: (e) => ParseResult.ArrayFormatter.formatErrorSync(e).map((i) => i.path[0] as string),
-            onRight: () => []
-          })
-        )
+        check: reportsAll((b) => Result.match(effectDecode(b), { onFailure: topPaths, onSuccess: () => [] }))
       },
       {
         name: "FieldValidator.schema (interpreted)",
         fn: cycle(invalid, oursSchema),
-        check: reportsAll((b) =>
-          Either.match(oursSchema(b), {
-            onLeft: (e) => ParseResult.ArrayFormatter.formatErrorSync(e).map((i) => i.path[0] as string),
-            onRight: () => []
-          })
-        )
+        check: reportsAll((b) => Result.match(oursSchema(b), { onFailure: topPaths, onSuccess: () => [] }))
       }
     ]
   },
@@ -410,7 +405,7 @@ await run("FieldValidator: a 9-field rule set (3 nested address fields, 5 patter
         name: "FieldValidator.compile",
         ours: true,
         fn: () => FieldValidator.compile(rules, options),
-        check: () => Either.isRight(FieldValidator.compile(rules, options))
+        check: () => Result.isSuccess(FieldValidator.compile(rules, options))
       },
       {
         name: "ajv (allErrors: true)",
@@ -434,7 +429,7 @@ await run("FieldValidator: a 9-field rule set (3 nested address fields, 5 patter
       {
         name: "Effect Schema (building the schema)",
         fn: effectSchema,
-        check: () => valid.every((b) => Either.isRight(Schema.decodeUnknownEither(effectSchema())(b)))
+        check: () => valid.every((b) => Result.isSuccess(Schema.decodeUnknownResult(effectSchema())(b)))
       }
     ]
   }
@@ -445,7 +440,7 @@ await run("FieldValidator: a 9-field rule set (3 nested address fields, 5 patter
 // ---------------------------------------------------------------------------------------------------------------------
 
 const enginesCase = (pattern: string, inputs: ReadonlyArray<string>) => {
-  const compiled = FieldPattern.unsafeCompile(pattern)
+  const compiled = FieldPattern.compileUnsafe(pattern)
   const re2 = RE2JS.compile(compiled.re2Source)
   const native = new RegExp(anchored(pattern), "u")
   const verdicts = inputs.map((s) => native.test(s))
@@ -489,7 +484,7 @@ await run(
       name: "10 patterns x 10,001 characters",
       unit: "all ten verdicts",
       contenders: (() => {
-        const compiled = hostile.map(FieldPattern.unsafeCompile)
+        const compiled = hostile.map(FieldPattern.compileUnsafe)
         const direct = compiled.map((p) => RE2JS.compile(p.re2Source))
         return [
           {

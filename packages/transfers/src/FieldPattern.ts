@@ -22,7 +22,7 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { failureToError } from "./internal/patternError.js"
 import * as internal from "./internal/regexCompile.js"
 import type * as RuleError from "./RuleError.js"
@@ -67,23 +67,23 @@ export interface FieldPattern {
  * @example
  * ```ts
  * import { FieldPattern } from "@payrules/transfers"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
- * const qr = Either.getOrThrow(FieldPattern.compile("\\d{27}"))
+ * const qr = Result.getOrThrow(FieldPattern.compile("\\d{27}"))
  * console.log(qr.engine, qr.test("210000000003139471430009017"), qr.test("x210000000003139471430009017"))
  * // native true false
  * const bad = FieldPattern.compile("(a)\\1")
- * if (Either.isLeft(bad)) console.log(bad.left.reason, bad.left.construct) // UnsupportedPattern backreference
+ * if (Result.isFailure(bad)) console.log(bad.failure.reason, bad.failure.construct) // UnsupportedPattern backreference
  * ```
  *
  * @since 0.1.0
  * @category constructors
  */
-export const compile = (source: string): Either.Either<FieldPattern, RuleError.RuleError> => {
+export const compile = (source: string): Result.Result<FieldPattern, RuleError.RuleError> => {
   const r = internal.compile(source)
-  if (!r.ok) return Either.left(failureToError(source, undefined, r.failure))
+  if (!r.ok) return Result.fail(failureToError(source, undefined, r.failure))
   const p = r.pattern
-  return Either.right({
+  return Result.succeed({
     source,
     engine: p.engine,
     re2Reason: p.re2Reason,
@@ -102,4 +102,11 @@ export const compile = (source: string): Either.Either<FieldPattern, RuleError.R
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeCompile = (source: string): FieldPattern => Either.getOrThrowWith(compile(source), (e) => e)
+export const compileUnsafe = (source: string): FieldPattern => Result.getOrThrowWith(compile(source), (e) => e)
+
+/**
+ * @deprecated Use {@link compileUnsafe}.
+ * @since 0.1.0
+ * @category constructors
+ */
+export const unsafeCompile: (source: string) => FieldPattern = compileUnsafe

@@ -5,14 +5,14 @@
  * a typed `RuleError`. The validator then gives
  *
  * - `validate`: a specialised checker (one closure per field) that reports every issue at once;
- * - `schema`: the same rules as an Effect Schema of the whole body, to compose with other schemas and to export JSON
- *   Schema with `JSONSchema.make`;
+ * - `schema`: the same rules as an Effect Schema of the whole body, to compose with other schemas, to export JSON
+ *   Schema with `Schema.toJsonSchemaDocument` and to draw valid bodies with `Arbitrary.schema`;
  * - `form`: the fields in a shape ready for a form.
  *
  * @since 0.1.0
  */
 import type { SchemeLimits } from "@payrules/accounts"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import * as Checker from "./internal/checker.js"
 import * as Names from "./internal/names.js"
@@ -148,9 +148,12 @@ export type ValidBody = PayBody.PayBody
  */
 export interface FieldValidator {
   /** checks a body (for instance `JSON.parse` of it) and reports every issue at once; never throws */
-  readonly validate: (body: unknown) => Either.Either<ValidBody, ReadonlyArray<Issue>>
-  /** the same rules as an Effect Schema of the whole body (built on first use) */
-  readonly schema: Schema.Schema<PayBody.PayBody, PayBody.Encoded>
+  readonly validate: (body: unknown) => Result.Result<ValidBody, ReadonlyArray<Issue>>
+  /**
+   * The same rules as an Effect Schema of the whole body (built on first use). `Arbitrary.schema(schema)` draws bodies
+   * that `validate` accepts.
+   */
+  readonly schema: Schema.Codec<PayBody.PayBody, PayBody.Encoded>
   /** the fields of the rules (and the fields a scheme limits), ready for a form (built on first use) */
   readonly form: ReadonlyArray<FormField>
   readonly unknownFields: Strictness
@@ -182,9 +185,9 @@ const toForm = (l: Rules.Leaf): FormField => {
 }
 
 class Validator implements FieldValidator {
-  readonly validate: (body: unknown) => Either.Either<ValidBody, ReadonlyArray<Issue>>
+  readonly validate: (body: unknown) => Result.Result<ValidBody, ReadonlyArray<Issue>>
   readonly #tree: Rules.Tree
-  #schema: Schema.Schema<PayBody.PayBody, PayBody.Encoded> | undefined
+  #schema: Schema.Codec<PayBody.PayBody, PayBody.Encoded> | undefined
   #form: ReadonlyArray<FormField> | undefined
 
   constructor(tree: Rules.Tree) {
@@ -196,14 +199,14 @@ class Validator implements FieldValidator {
       try {
         out = check(body, issues)
       } catch (e) {
-        return Either.left(unreadable(e))
+        return Result.fail(unreadable(e))
       }
-      return issues.length === 0 ? Either.right(out as ValidBody) : Either.left(issues)
+      return issues.length === 0 ? Result.succeed(out as ValidBody) : Result.fail(issues)
     }
   }
 
-  get schema(): Schema.Schema<PayBody.PayBody, PayBody.Encoded> {
-    this.#schema ??= SchemaBuilder.build(this.#tree) as unknown as Schema.Schema<PayBody.PayBody, PayBody.Encoded>
+  get schema(): Schema.Codec<PayBody.PayBody, PayBody.Encoded> {
+    this.#schema ??= SchemaBuilder.build(this.#tree)
     return this.#schema
   }
 
@@ -232,12 +235,12 @@ class Validator implements FieldValidator {
  * ```ts
  * import { FieldValidator } from "@payrules/transfers"
  * import { SchemeLimits } from "@payrules/accounts"
- * import { Either } from "effect"
+ * import { Result } from "effect"
  *
  * const v = FieldValidator.compile([{ name: "reference", required: true, validation: { min_length: 20 } }], {
  *   schemes: [SchemeLimits.FasterPayments]
  * })
- * if (Either.isLeft(v)) console.log(v.left[0]?.reason) // EmptyIntersection: 20 is above Faster Payments' 18
+ * if (Result.isFailure(v)) console.log(v.failure[0]?.reason) // EmptyIntersection: 20 is above Faster Payments' 18
  * ```
  *
  * @since 0.1.0
@@ -246,7 +249,7 @@ class Validator implements FieldValidator {
 export const compile = (
   fields: ReadonlyArray<PayFields.FieldRequirement>,
   options: Options = {}
-): Either.Either<FieldValidator, ReadonlyArray<RuleError.RuleError>> => {
+): Result.Result<FieldValidator, ReadonlyArray<RuleError.RuleError>> => {
   const mapping = options.limitFields ?? defaultLimitFields
   const limitFields: Array<readonly [string, SchemeLimits.Field]> = []
   for (const key of Object.keys(mapping)) {
@@ -258,7 +261,7 @@ export const compile = (
     limitFields,
     strictness: options.unknownFields ?? "error"
   })
-  return compiled.ok ? Either.right(new Validator(compiled.tree)) : Either.left(compiled.errors)
+  return compiled.ok ? Result.succeed(new Validator(compiled.tree)) : Result.fail(compiled.errors)
 }
 
 /**
@@ -267,8 +270,16 @@ export const compile = (
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeCompile = (fields: ReadonlyArray<PayFields.FieldRequirement>, options?: Options): FieldValidator =>
-  Either.getOrThrowWith(compile(fields, options), (errors) => errors[0])
+export const compileUnsafe = (fields: ReadonlyArray<PayFields.FieldRequirement>, options?: Options): FieldValidator =>
+  Result.getOrThrowWith(compile(fields, options), (errors) => errors[0])
+
+/**
+ * @deprecated Use {@link compileUnsafe}.
+ * @since 0.1.0
+ * @category constructors
+ */
+export const unsafeCompile: (fields: ReadonlyArray<PayFields.FieldRequirement>, options?: Options) => FieldValidator =
+  compileUnsafe
 
 const canonicalJson = (value: unknown): string | undefined => {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v) ?? "null").join(",")}]`

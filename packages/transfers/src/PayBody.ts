@@ -78,11 +78,10 @@ export interface Encoded {
  * The static base schema: the always-required fields only, other fields ignored. Its rules: `amount` a finite
  * number above 0, `currency` an ISO 4217 code of the list, `account_id` and `receiver.counterparty_id` (and
  * `receiver.account_id` / `receiver.card_id` when given) not empty, at most one of `receiver.account_id` and
- * `receiver.card_id`, `request_id` of 1 to 40 code points without control characters or lone surrogates.
+ * `receiver.card_id`, `request_id` of 1 to 40 code points without control characters or lone surrogates. Its
+ * arbitrary (`Arbitrary.schema(PayBody.PayBody)`) draws such bodies.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const PayBody: Schema.Schema<PayBody, Encoded> = SchemaBuilder.build(
-  Rules.base("strip")
-) as unknown as Schema.Schema<PayBody, Encoded>
+export const PayBody: Schema.Codec<PayBody, Encoded> = SchemaBuilder.build(Rules.base("strip"))

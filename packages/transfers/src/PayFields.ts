@@ -99,15 +99,15 @@ const bothMessage = "give receiver.account_id (a bank transfer) or receiver.card
  * @since 0.1.0
  * @category schemas
  */
-export const Receiver: Schema.Schema<Receiver> = Schema.Struct({
+export const Receiver: Schema.Codec<Receiver> = Schema.Struct({
   counterparty_id: Schema.String,
-  account_id: Schema.optionalWith(Schema.String, { exact: true }),
-  card_id: Schema.optionalWith(Schema.String, { exact: true })
-}).pipe(
-  Schema.filter((r) => r.account_id === undefined || r.card_id === undefined || bothMessage, {
+  account_id: Schema.optionalKey(Schema.String),
+  card_id: Schema.optionalKey(Schema.String)
+}).check(
+  Schema.makeFilter((r) => r.account_id === undefined || r.card_id === undefined || bothMessage, {
     identifier: "Receiver",
     description: "a counterparty, and optionally one of its accounts or one of its cards",
-    jsonSchema: { not: { required: ["account_id", "card_id"] } }
+    toJsonSchema: () => ({ not: { required: ["account_id", "card_id"] } })
   })
 )
 
@@ -117,55 +117,57 @@ export const Receiver: Schema.Schema<Receiver> = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const FieldsRequest: Schema.Schema<FieldsRequest> = Schema.Struct({
+export const FieldsRequest: Schema.Codec<FieldsRequest> = Schema.Struct({
   account_id: Schema.String,
   receiver: Receiver
-}).annotations({ identifier: "FieldsRequest", title: "POST /pay/fields body" })
+}).annotate({ identifier: "FieldsRequest", title: "POST /pay/fields body" })
 
 const deepJsonEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
 /**
- * A JSON value the specification leaves undescribed ("any"): passed through as decoded.
+ * A JSON value the specification leaves undescribed ("any"): passed through as decoded. Its arbitrary draws JSON
+ * values; two values are equivalent when they are the same JSON text.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const AnyJson: Schema.Schema<unknown> = Schema.Unknown.annotations({
+export const AnyJson: Schema.Codec<unknown> = Schema.Unknown.annotate({
   identifier: "AnyJson",
   description: "any JSON value (not further described by the specification)",
-  arbitrary: () => (fc) => fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown),
-  equivalence: () => Equivalence.make(deepJsonEqual)
+  toEquivalence: () => Equivalence.make(deepJsonEqual)
 })
 
 /**
  * @since 0.1.0
  * @category schemas
  */
-export const FieldRegex: Schema.Schema<FieldRegex> = Schema.Struct({
+export const FieldRegex: Schema.Codec<FieldRegex> = Schema.Struct({
   pattern: Schema.String,
   description: Schema.String
-}).annotations({ identifier: "FieldRegex" })
+}).annotate({ identifier: "FieldRegex" })
+
+const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /**
  * @since 0.1.0
  * @category schemas
  */
-export const FieldValidation: Schema.Schema<FieldValidation> = Schema.Struct({
-  min_length: Schema.optionalWith(Schema.NonNegativeInt, { exact: true }),
-  max_length: Schema.optionalWith(Schema.NonNegativeInt, { exact: true }),
-  regex: Schema.optionalWith(FieldRegex, { exact: true })
-}).annotations({ identifier: "FieldValidation" })
+export const FieldValidation: Schema.Codec<FieldValidation> = Schema.Struct({
+  min_length: Schema.optionalKey(NonNegativeInt),
+  max_length: Schema.optionalKey(NonNegativeInt),
+  regex: Schema.optionalKey(FieldRegex)
+}).annotate({ identifier: "FieldValidation" })
 
 /**
  * @since 0.1.0
  * @category schemas
  */
-export const FieldOption: Schema.Schema<FieldOption> = Schema.Struct({
+export const FieldOption: Schema.Codec<FieldOption> = Schema.Struct({
   value: Schema.String,
-  default: Schema.optionalWith(AnyJson, { exact: true }),
-  type: Schema.optionalWith(AnyJson, { exact: true }),
-  description: Schema.optionalWith(AnyJson, { exact: true })
-}).annotations({ identifier: "FieldOption" })
+  default: Schema.optionalKey(AnyJson),
+  type: Schema.optionalKey(AnyJson),
+  description: Schema.optionalKey(AnyJson)
+}).annotate({ identifier: "FieldOption" })
 
 /**
  * One field requirement, as the server sends it. Names and patterns are not checked here: they are untrusted rules,
@@ -174,12 +176,12 @@ export const FieldOption: Schema.Schema<FieldOption> = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const FieldRequirement: Schema.Schema<FieldRequirement> = Schema.Struct({
+export const FieldRequirement: Schema.Codec<FieldRequirement> = Schema.Struct({
   name: Schema.String,
   required: Schema.Boolean,
-  validation: Schema.optionalWith(FieldValidation, { exact: true }),
-  options: Schema.optionalWith(Schema.Array(FieldOption), { exact: true })
-}).annotations({ identifier: "FieldRequirement" })
+  validation: Schema.optionalKey(FieldValidation),
+  options: Schema.optionalKey(Schema.Array(FieldOption))
+}).annotate({ identifier: "FieldRequirement" })
 
 /**
  * The 200 response of POST /pay/fields. Fields the specification does not list are ignored.
@@ -187,6 +189,6 @@ export const FieldRequirement: Schema.Schema<FieldRequirement> = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const FieldsResponse: Schema.Schema<FieldsResponse> = Schema.Struct({
+export const FieldsResponse: Schema.Codec<FieldsResponse> = Schema.Struct({
   fields: Schema.Array(FieldRequirement)
-}).annotations({ identifier: "FieldsResponse", title: "POST /pay/fields response" })
+}).annotate({ identifier: "FieldsResponse", title: "POST /pay/fields response" })

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FieldPattern, FieldValidator } from "@payrules/transfers"
-import { Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import fc from "fast-check"
 import { RE2JS } from "re2js"
 
-const compile = (p: string) => Either.getOrThrow(FieldPattern.compile(p))
+const compile = (p: string) => Result.getOrThrow(FieldPattern.compile(p))
 
 describe("FieldPattern: whole-value matching", () => {
   it("matches the whole value, as Java's matches: \\d{27} means ^(?:\\d{27})$", () => {
@@ -117,10 +118,18 @@ describe("FieldPattern: the dialect", () => {
   it("refuses what no linear-time engine can run, naming the construct", () => {
     for (const [source, construct] of refused) {
       const r = FieldPattern.compile(source)
-      if (Either.isRight(r)) throw new Error(`${source} was accepted`)
-      expect([source, r.left.reason, r.left.construct]).toEqual([source, "UnsupportedPattern", construct])
-      expect(r.left.message).toContain(construct)
+      if (Result.isSuccess(r)) throw new Error(`${source} was accepted`)
+      expect([source, r.failure.reason, r.failure.construct]).toEqual([source, "UnsupportedPattern", construct])
+      expect(r.failure.message).toContain(construct)
     }
+  })
+
+  it("compileUnsafe throws the RuleError; unsafeCompile is its deprecated alias", () => {
+    expect(FieldPattern.compileUnsafe("\\d{2}").test("12")).toBe(true)
+    expect(() => FieldPattern.compileUnsafe("(a)\\1")).toThrow(/backreference/)
+    expect(FieldPattern.unsafeCompile).toBe(FieldPattern.compileUnsafe)
+    expect(FieldValidator.unsafeCompile).toBe(FieldValidator.compileUnsafe)
+    expect(() => FieldValidator.compileUnsafe([{ name: "__proto__", required: true }])).toThrow(/Object.prototype/)
   })
 
   it("refuses what is not a regular expression", () => {
@@ -140,8 +149,8 @@ describe("FieldPattern: the dialect", () => {
       "^*"
     ]) {
       const r = FieldPattern.compile(source)
-      if (Either.isRight(r)) throw new Error(`${source} was accepted`)
-      expect([source, r.left.reason]).toEqual([source, "InvalidPattern"])
+      if (Result.isSuccess(r)) throw new Error(`${source} was accepted`)
+      expect([source, r.failure.reason]).toEqual([source, "InvalidPattern"])
     }
   })
 })
@@ -196,7 +205,7 @@ describe("FieldPattern: catastrophic patterns", () => {
 
   it("validates a 10,000-character field against each of them through the validator", () => {
     for (const [source, value, verdict] of hostile) {
-      const v = FieldValidator.unsafeCompile([
+      const v = FieldValidator.compileUnsafe([
         { name: "note", required: true, validation: { regex: { pattern: source, description: "hostile" } } }
       ])
       const body = {
@@ -208,8 +217,8 @@ describe("FieldPattern: catastrophic patterns", () => {
         note: value
       }
       const r = v.validate(body)
-      expect([source, Either.isRight(r)]).toEqual([source, verdict])
-      if (Either.isLeft(r)) expect(r.left).toEqual([{ path: ["note"], rule: "Pattern", message: "hostile" }])
+      expect([source, Result.isSuccess(r)]).toEqual([source, verdict])
+      if (Result.isFailure(r)) expect(r.failure).toEqual([{ path: ["note"], rule: "Pattern", message: "hostile" }])
     }
   })
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { SchemeLimits } from "@payrules/accounts"
 import { Currency } from "@payrules/money"
 import { FieldValidator } from "@payrules/transfers"
-import { Either, FastCheck as fc, Schema } from "effect"
+import { Result, Schema } from "effect"
+import fc from "fast-check"
 import { found, type Rule, type Strictness, schemaPaths, validatePaths } from "./support/validator.js"
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -76,7 +77,9 @@ const ruleArb = (name: string): fc.Arbitrary<GenRule> =>
 const setup = fc.record({
   rules: fc
     .uniqueArray(fc.constantFrom(...names), { maxLength: 6 })
-    .chain((ns) => (ns.length === 0 ? fc.constant([]) : fc.tuple(...ns.map(ruleArb)))),
+    .chain(
+      (ns): fc.Arbitrary<ReadonlyArray<GenRule>> => (ns.length === 0 ? fc.constant([]) : fc.tuple(...ns.map(ruleArb)))
+    ),
   schemes: fc.subarray([SchemeLimits.FasterPayments, SchemeLimits.OpenBanking, SchemeLimits.Swift]),
   strictness: fc.constantFrom<Strictness>("strip", "error", "allow")
 })
@@ -396,14 +399,14 @@ describe("FieldValidator: properties", () => {
         const expected = expectedFields(s)
         const result = FieldValidator.compile(toFields(s.rules), { schemes: s.schemes, unknownFields: s.strictness })
         if (expected === "empty") {
-          expect(Either.isLeft(result) && result.left.every((e) => e.reason === "EmptyIntersection")).toBe(true)
+          expect(Result.isFailure(result) && result.failure.every((e) => e.reason === "EmptyIntersection")).toBe(true)
           refused++
           return
         }
-        if (Either.isLeft(result)) throw new Error(result.left.map((e) => e.message).join("; "))
+        if (Result.isFailure(result)) throw new Error(result.failure.map((e) => e.message).join("; "))
         compiled++
         for (const body of bodies) {
-          const got = found(result.right.validate(body))
+          const got = found(result.success.validate(body))
           expect({ body, got }).toEqual({ body, got: referenceIssues(s, expected, body) })
           if (got.length === 0) validBodies++
         }
@@ -419,13 +422,13 @@ describe("FieldValidator: properties", () => {
     fc.assert(
       fc.property(withBodies, ([s, bodies]) => {
         const result = FieldValidator.compile(toFields(s.rules), { schemes: s.schemes, unknownFields: s.strictness })
-        if (Either.isLeft(result)) return
-        const v = result.right
+        if (Result.isFailure(result)) return
+        const v = result.success
         for (const body of bodies) {
           expect({ body, paths: schemaPaths(v, body) }).toEqual({ body, paths: validatePaths(v, body) })
           const ours = v.validate(body)
-          if (Either.isRight(ours) && s.strictness !== "allow") {
-            expect(Schema.decodeUnknownSync(v.schema)(body)).toEqual(ours.right)
+          if (Result.isSuccess(ours) && s.strictness !== "allow") {
+            expect(Schema.decodeUnknownSync(v.schema)(body)).toEqual(ours.success)
           }
         }
       }),
@@ -437,11 +440,11 @@ describe("FieldValidator: properties", () => {
     fc.assert(
       fc.property(setup, (s) => {
         const result = FieldValidator.compile(toFields(s.rules), { schemes: s.schemes, unknownFields: s.strictness })
-        if (Either.isLeft(result)) return
+        if (Result.isFailure(result)) return
         const limited = s.schemes.some((set) => set.limits.some((l) => l.field === "Reference"))
         const names = s.rules.map((r) => r.name)
         const expected = limited && !names.includes("reference") ? [...names, "reference"] : names
-        const form = result.right.form
+        const form = result.success.form
         expect(form.map((f) => f.name)).toEqual(expected)
         for (const f of form) {
           expect(f.path.join(".")).toBe(f.name)

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "@effect/vitest"
 import { SchemeLimits } from "@payrules/accounts"
 import { FieldValidator, PayBody, PayFields } from "@payrules/transfers"
-import { hostileJson, readFixture } from "@payrules/vitest"
-import { Either, FastCheck as fc, JSONSchema, ParseResult, Schema } from "effect"
+import { hostileJson, readFixture, issuesOf as schemaIssuesOf, schemaLaws } from "@payrules/vitest"
+import { Arbitrary, Result, Schema } from "effect"
+import fc from "fast-check"
 import {
   base,
   compile,
   found,
+  issuePaths,
+  jsonSchemaValidator,
+  payBodyJsonSchema,
   type Rule,
   ruleErrors,
   type Strictness,
@@ -42,7 +46,7 @@ describe.each(["swift", "inr", "swiss-qr", "gb-faster-payments"])("fixture %s", 
   const { fixture, response, validator } = load(name)
 
   it("accepts the valid bodies as they are", () => {
-    for (const body of fixture.valid) expect(validator.validate(body)).toEqual(Either.right(body))
+    for (const body of fixture.valid) expect(validator.validate(body)).toEqual(Result.succeed(body))
   })
 
   it("reports every fault of an invalid body at once", () => {
@@ -57,7 +61,7 @@ describe.each(["swift", "inr", "swiss-qr", "gb-faster-payments"])("fixture %s", 
   it("uses the server's description of the pattern as the message", () => {
     const descriptions = new Map(response.fields.map((f) => [f.name, f.validation?.regex?.description]))
     for (const { body } of fixture.invalid) {
-      for (const issue of Either.match(validator.validate(body), { onLeft: (i) => i, onRight: () => [] })) {
+      for (const issue of Result.match(validator.validate(body), { onFailure: (i) => i, onSuccess: () => [] })) {
         if (issue.rule === "Pattern") expect(issue.message).toBe(descriptions.get(issue.path.join(".")))
       }
     }
@@ -65,7 +69,7 @@ describe.each(["swift", "inr", "swiss-qr", "gb-faster-payments"])("fixture %s", 
 
   it("decides the boundaries in code points", () => {
     for (const { note, body, valid } of fixture.boundary) {
-      expect([note, Either.isRight(validator.validate(body))]).toEqual([note, valid])
+      expect([note, Result.isSuccess(validator.validate(body))]).toEqual([note, valid])
     }
   })
 
@@ -73,6 +77,15 @@ describe.each(["swift", "inr", "swiss-qr", "gb-faster-payments"])("fixture %s", 
     const bodies = [...fixture.valid, ...fixture.invalid.map((x) => x.body), ...fixture.boundary.map((x) => x.body)]
     for (const body of bodies) expect(schemaPaths(validator, body)).toEqual(validatePaths(validator, body))
   })
+
+  it.prop(
+    "every body its Schema's arbitrary draws passes validate, as it is",
+    [Arbitrary.schema(validator.schema)],
+    ([body]) => {
+      expect(validator.validate(body)).toEqual(Result.succeed(body))
+    },
+    { arbitrary: { runs: 100 } }
+  )
 })
 
 describe("the fixtures' forms", () => {
@@ -123,7 +136,7 @@ describe("the fixtures' forms", () => {
       }
     ])
     const r = validator.validate({ ...base, reference: "INVOICE 2024-00017 MARCH" })
-    expect(Either.isLeft(r) && r.left[0]!.message).toBe(
+    expect(Result.isFailure(r) && r.failure[0]!.message).toBe(
       "reference must have at most 18 characters (FasterPayments: Faster Payments accepts only 18 characters of reference); it has 24"
     )
   })
@@ -161,7 +174,7 @@ describe("FieldValidator.compile: rule errors", () => {
     ]
     const errors = ruleErrors(names.map((name) => ({ name, required: true })))
     expect(errors.map((e) => [e.field, e.reason])).toEqual(names.map((n) => [n, "InvalidName"]))
-    expect(Either.isRight(FieldValidator.compile([{ name: "a.b.c.d.e", required: true }]))).toBe(true)
+    expect(Result.isSuccess(FieldValidator.compile([{ name: "a.b.c.d.e", required: true }]))).toBe(true)
   })
 
   it("refuses a duplicate and a name that is both a value and an object", () => {
@@ -282,7 +295,7 @@ describe("FieldValidator: rules on base fields, the limit mapping, unknown field
     ])
     expect(v.form.find((f) => f.name === "currency")!.options!.map((o) => o.value)).toEqual(["EUR", "CHF"])
     expect(
-      Either.isRight(v.validate({ ...base, currency: "CHF", receiver: { counterparty_id: "c", account_id: "a" } }))
+      Result.isSuccess(v.validate({ ...base, currency: "CHF", receiver: { counterparty_id: "c", account_id: "a" } }))
     ).toBe(true)
   })
 
@@ -290,7 +303,7 @@ describe("FieldValidator: rules on base fields, the limit mapping, unknown field
     const v = compile([], { schemes: [SchemeLimits.OpenBanking, SchemeLimits.FasterPayments] })
     expect(v.form.map((f) => [f.name, f.maxLength, f.required])).toEqual([["reference", 18, false]])
     expect(found(v.validate({ ...base, reference: "r".repeat(19) }))).toEqual(["reference|MaxLength"])
-    expect(Either.isRight(compile([]).validate({ ...base, reference: "r".repeat(200) }))).toBe(true)
+    expect(Result.isSuccess(compile([]).validate({ ...base, reference: "r".repeat(200) }))).toBe(true)
     const e2e = compile([], {
       schemes: [SchemeLimits.FasterPayments],
       limitFields: { reference: "Reference", end_to_end_id: "EndToEndIdentification" }
@@ -313,7 +326,7 @@ describe("FieldValidator: rules on base fields, the limit mapping, unknown field
       "receiver.nick|UnknownField"
     ])
     const strip = compile([], { unknownFields: "strip" })
-    const stripped = Either.getOrThrow(strip.validate(body))
+    const stripped = Result.getOrThrow(strip.validate(body))
     expect(stripped).toEqual({
       amount: 1,
       currency: "EUR",
@@ -324,10 +337,10 @@ describe("FieldValidator: rules on base fields, the limit mapping, unknown field
     expect(Object.getPrototypeOf(stripped.receiver)).toBe(Object.prototype)
     expect(Object.keys(stripped.receiver)).toEqual(["counterparty_id"])
     const allow = compile([], { unknownFields: "allow" })
-    expect(Either.getOrThrow(allow.validate(body))).toBe(body)
+    expect(Result.getOrThrow(allow.validate(body))).toBe(body)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     const clean = { ...base }
-    expect(Either.getOrThrow(strip.validate(clean))).toBe(clean)
+    expect(Result.getOrThrow(strip.validate(clean))).toBe(clean)
   })
 
   it("counts code points at both ends of the length range", () => {
@@ -385,6 +398,17 @@ describe("FieldValidator.schema", () => {
     { schemes: [SchemeLimits.FasterPayments] }
   )
 
+  it.prop(
+    "its arbitrary draws bodies that validate accepts, also for a pattern that runs on re2js",
+    [Arbitrary.schema(v.schema)],
+    ([body]) => {
+      expect(v.validate(body)).toEqual(Result.succeed(body))
+      const note = (body as { readonly note?: unknown }).note
+      if (note !== undefined) expect(note).toMatch(/^(?:a|ab)+$/)
+    },
+    { arbitrary: { runs: 100 } }
+  )
+
   it("composes with other schemas", () => {
     const Envelope = Schema.Struct({ idempotency_key: Schema.String, body: v.schema })
     const ok = {
@@ -396,14 +420,17 @@ describe("FieldValidator.schema", () => {
   })
 
   it("exports a JSON Schema with the intersected lengths, the options and only the linear patterns", () => {
-    const js = JSONSchema.make(v.schema) as unknown as { $defs: { PayBody: Record<string, unknown> } }
-    const body = js.$defs.PayBody as {
+    const body = payBodyJsonSchema(v.schema) as {
       required: ReadonlyArray<string>
       properties: Record<string, Record<string, unknown>>
-      additionalProperties: boolean
+      propertyNames: unknown
     }
     expect(body.required).toEqual(["amount", "currency", "account_id", "receiver", "request_id", "charge_bearer"])
-    expect(body.additionalProperties).toBe(false)
+    // no field but the known ones (effect 4 writes `additionalProperties: false` only when asked, as below)
+    expect(body.propertyNames).toEqual({
+      enum: ["amount", "currency", "account_id", "receiver", "request_id", "reference", "note", "charge_bearer"]
+    })
+    expect(payBodyJsonSchema(v.schema, { onExcessProperty: "error" }).additionalProperties).toBe(false)
     expect(body.properties.reference).toMatchObject({ type: "string", maxLength: 18 })
     expect(body.properties.charge_bearer).toMatchObject({ type: "string", enum: ["shared", "debtor"] })
     expect(body.properties.note).not.toHaveProperty("pattern")
@@ -411,24 +438,53 @@ describe("FieldValidator.schema", () => {
     const postcode = (body.properties.receiver as { properties: { address: { properties: { postcode: unknown } } } })
       .properties.address.properties.postcode
     expect(postcode).toMatchObject({ pattern: "^(?:[\\u{20}0-9A-Z]{3,10})$", description: "a postcode" })
-    const open = JSONSchema.make(compile([], { unknownFields: "strip" }).schema) as unknown as {
-      $defs: { PayBody: { additionalProperties: boolean } }
-    }
-    expect(open.$defs.PayBody.additionalProperties).toBe(true)
+    const open = payBodyJsonSchema(compile([], { unknownFields: "strip" }).schema)
+    expect(open.additionalProperties).toBe(true)
+    expect(open).not.toHaveProperty("propertyNames")
   })
+
+  it("exports a JSON Schema that a JSON Schema validator reads as we do", () => {
+    const ok = {
+      ...base,
+      receiver: { counterparty_id: "c", address: { postcode: "SW1A 1AA" } },
+      charge_bearer: "shared",
+      reference: "INV-1"
+    }
+    const strict = jsonSchemaValidator(v.schema)
+    expect(strict(ok)).toBe(true)
+    for (const wrong of [
+      { ...ok, extra: 1 },
+      { ...ok, receiver: { ...ok.receiver, nick: "x" } },
+      { ...ok, reference: "r".repeat(19) },
+      { ...ok, charge_bearer: "ours" },
+      { ...ok, receiver: { ...ok.receiver, account_id: "a", card_id: "k" } },
+      { ...ok, amount: 0 }
+    ]) {
+      expect([wrong, strict(wrong)]).toEqual([wrong, false])
+      expect(Result.isFailure(v.validate(wrong))).toBe(true)
+    }
+    const open = jsonSchemaValidator(compile([], { unknownFields: "strip" }).schema)
+    expect(open({ ...base, extra: 1 })).toBe(true)
+  })
+
+  schemaLaws("PayBody.PayBody", PayBody.PayBody)
 
   it("PayBody.PayBody is the static base alone", () => {
     expect(Schema.decodeUnknownSync(PayBody.PayBody)({ ...base, anything: 1 })).toEqual(base)
-    const r = Schema.decodeUnknownEither(PayBody.PayBody, { errors: "all" })({
+    const r = Schema.decodeUnknownResult(PayBody.PayBody, { errors: "all" })({
       amount: 0,
       currency: "XYZ",
       account_id: "",
       receiver: { counterparty_id: "c", account_id: "a", card_id: "k" },
       request_id: "r".repeat(41)
     })
-    expect(Either.isLeft(r) && ParseResult.ArrayFormatter.formatErrorSync(r.left).map((i) => i.path.join("."))).toEqual(
-      ["amount", "currency", "account_id", "receiver", "request_id"]
-    )
+    expect(Result.isFailure(r) && issuePaths(r.failure)).toEqual([
+      "amount",
+      "currency",
+      "account_id",
+      "receiver",
+      "request_id"
+    ])
     expect(PayBody.alwaysRequired).toEqual(["amount", "currency", "account_id", "receiver", "request_id"])
   })
 })
@@ -436,7 +492,7 @@ describe("FieldValidator.schema", () => {
 describe("request_id is text, as POST /exchange takes it", () => {
   const v = compile([])
   const issuesOf = (requestId: string) =>
-    Either.match(v.validate({ ...base, request_id: requestId }), { onLeft: (issues) => issues, onRight: () => [] })
+    Result.match(v.validate({ ...base, request_id: requestId }), { onFailure: (issues) => issues, onSuccess: () => [] })
 
   it("refuses control characters and lone surrogates, saying which and where", () => {
     expect(issuesOf("req\n1")).toEqual([
@@ -467,20 +523,16 @@ describe("request_id is text, as POST /exchange takes it", () => {
 
   it("the Schema, PayBody.PayBody and the JSON Schema say the same", () => {
     expect(schemaPaths(v, { ...base, request_id: "a\rb" })).toEqual(validatePaths(v, { ...base, request_id: "a\rb" }))
-    const r = Schema.decodeUnknownEither(PayBody.PayBody)({ ...base, request_id: "a\rb" })
-    expect(Either.isLeft(r) && ParseResult.ArrayFormatter.formatErrorSync(r.left)).toEqual([
+    const r = Schema.decodeUnknownResult(PayBody.PayBody)({ ...base, request_id: "a\rb" })
+    expect(Result.isFailure(r) && schemaIssuesOf(r.failure)).toEqual([
       {
-        _tag: "Refinement",
         path: ["request_id"],
         message:
           "request_id must be text without control characters; it has a control character, U+000D, at character 2"
       }
     ])
-    const js = JSONSchema.make(PayBody.PayBody) as unknown as {
-      $defs?: Record<string, { properties: { request_id: { pattern?: string } } }>
-      properties?: { request_id: { pattern?: string } }
-    }
-    const requestId = (js.properties ?? Object.values(js.$defs ?? {})[0]!.properties).request_id
+    const js = payBodyJsonSchema(PayBody.PayBody) as { properties: { request_id: { pattern?: string } } }
+    const requestId = js.properties.request_id
     const pattern = new RegExp(requestId.pattern!)
     expect(["req-1", "😀"].every((ok) => pattern.test(ok))).toBe(true)
     expect(["a\nb", "\u0000", "\u009f"].some((bad) => pattern.test(bad))).toBe(false)
@@ -559,8 +611,8 @@ describe("FieldValidator: hostile rules and bodies", () => {
         fc.constantFrom<Strictness>("strip", "error", "allow"),
         (rules, bodies, unknownFields) => {
           const result = FieldValidator.compile(rules, { unknownFields })
-          if (Either.isLeft(result)) {
-            for (const e of result.left) expect(e.message.length).toBeGreaterThan(0)
+          if (Result.isFailure(result)) {
+            for (const e of result.failure) expect(e.message.length).toBeGreaterThan(0)
             return
           }
           for (const r of rules) {
@@ -569,11 +621,11 @@ describe("FieldValidator: hostile rules and bodies", () => {
             }
           }
           for (const body of bodies) {
-            const out = result.right.validate(body)
-            if (Either.isRight(out) && typeof out.right === "object") {
-              expect([Object.prototype, null]).toContain(Object.getPrototypeOf(out.right))
+            const out = result.success.validate(body)
+            if (Result.isSuccess(out) && typeof out.success === "object") {
+              expect([Object.prototype, null]).toContain(Object.getPrototypeOf(out.success))
             }
-            Schema.decodeUnknownEither(result.right.schema, { errors: "all" })(body)
+            Schema.decodeUnknownResult(result.success.schema, { errors: "all" })(body)
           }
           expect(({} as Record<string, unknown>).polluted).toBeUndefined()
           expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined()

@@ -1,10 +1,11 @@
 /**
- * From a parsed pattern to a whole-value matcher: the RE2 and ECMAScript emitters, the length bounds, and the
- * structural check that lets a pattern run on the native (backtracking) engine only when its running time is
- * provably linear in the input; every other pattern runs on re2js.
+ * From a parsed pattern to a whole-value matcher: the RE2 and ECMAScript emitters, the length bounds, and the choice
+ * of the engine: the native (backtracking) one when the structural check of regexLinear.ts proves the running time
+ * linear in the input, re2js for every other pattern.
  */
 import { RE2JS } from "re2js"
 import * as CharSet from "./charSet.js"
+import { nativeProblem, stripAnchors } from "./regexLinear.js"
 import type { Assertion, Failure, Node } from "./regexParse.js"
 import * as RegexParse from "./regexParse.js"
 
@@ -21,6 +22,12 @@ export interface Compiled {
   readonly native: RegExp | undefined
   /** the whole-value match in ECMAScript `u` syntax, `^(?:...)$`, only for patterns proven linear */
   readonly ecma: string | undefined
+  /**
+   * The whole-value match in ECMAScript `u` syntax to draw matching values from (`Arbitrary`), also for patterns that
+   * are not proven linear (drawing never backtracks); `undefined` when the pattern has a Unicode property class or an
+   * anchor or boundary inside, which have no plain ECMAScript form here.
+   */
+  readonly generator: string | undefined
   /** the fewest and most code points of a match (`Infinity` when unbounded) */
   readonly minLength: number
   readonly maxLength: number
@@ -74,6 +81,22 @@ const emit = (node: Node, atomText: (n: Extract<Node, { _tag: "Atom" }>) => stri
 export const toRe2 = (node: Node): string => emit(node, (a) => a.re2 ?? CharSet.toRe2(a.set ?? CharSet.empty))
 
 const toEcma = (node: Node): string => emit(node, (a) => CharSet.toEcma(a.set ?? CharSet.empty))
+
+/** only character sets, repetitions, sequences and alternatives: what {@link toEcma} writes exactly */
+const plain = (node: Node): boolean => {
+  switch (node._tag) {
+    case "Atom":
+      return node.set !== undefined
+    case "Assert":
+      return false
+    case "Seq":
+      return node.items.every(plain)
+    case "Alt":
+      return node.branches.every(plain)
+    case "Repeat":
+      return plain(node.body)
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // length bounds
@@ -129,167 +152,6 @@ export const bounds = (node: Node): Bounds => {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// the structural check for the native engine
-// ---------------------------------------------------------------------------------------------------------------------
-
-const isStart = (n: Node): boolean =>
-  n._tag === "Assert" && (n.assertion === "textStart" || n.assertion === "lineStart")
-const isEnd = (n: Node): boolean => n._tag === "Assert" && (n.assertion === "textEnd" || n.assertion === "lineEnd")
-
-/** anchors at the very start or end of a top-level branch always hold for a whole-value match: drop them */
-const stripBranch = (node: Node): Node => {
-  if (node._tag === "Assert" && (isStart(node) || isEnd(node))) return { _tag: "Seq", items: [] }
-  if (node._tag !== "Seq") return node
-  let from = 0
-  let to = node.items.length
-  while (from < to && isStart(node.items[from]!)) from++
-  while (to > from && isEnd(node.items[to - 1]!)) to--
-  if (from === 0 && to === node.items.length) return node
-  const items = node.items.slice(from, to)
-  return items.length === 1 ? items[0]! : { _tag: "Seq", items }
-}
-
-export const stripAnchors = (node: Node): Node =>
-  node._tag === "Alt" ? { _tag: "Alt", branches: node.branches.map(stripBranch) } : stripBranch(node)
-
-const nullable = (node: Node): boolean => {
-  switch (node._tag) {
-    case "Atom":
-      return false
-    case "Assert":
-      return true
-    case "Seq":
-      return node.items.every(nullable)
-    case "Alt":
-      return node.branches.some(nullable)
-    case "Repeat":
-      return node.min === 0 || nullable(node.body)
-  }
-}
-
-/** the characters a non-empty match can start with */
-const firstChars = (node: Node): CharSet.CharSet => {
-  switch (node._tag) {
-    case "Atom":
-      return node.set ?? CharSet.anyChar
-    case "Assert":
-      return CharSet.empty
-    case "Seq": {
-      let out: CharSet.CharSet = CharSet.empty
-      for (const item of node.items) {
-        out = CharSet.union(out, firstChars(item))
-        if (!nullable(item)) break
-      }
-      return out
-    }
-    case "Alt":
-      return node.branches.reduce<CharSet.CharSet>((acc, b) => CharSet.union(acc, firstChars(b)), CharSet.empty)
-    case "Repeat":
-      return node.max === 0 ? CharSet.empty : firstChars(node.body)
-  }
-}
-
-const hasVariableRepeat = (node: Node): boolean => {
-  switch (node._tag) {
-    case "Seq":
-      return node.items.some(hasVariableRepeat)
-    case "Alt":
-      return node.branches.some(hasVariableRepeat)
-    case "Repeat":
-      return node.min < node.max || hasVariableRepeat(node.body)
-    default:
-      return false
-  }
-}
-
-class Unsafe {
-  constructor(readonly why: string) {}
-}
-
-/** features the native engine is not given, whatever their structure */
-const checkFeatures = (node: Node): void => {
-  switch (node._tag) {
-    case "Atom":
-      if (node.set === undefined) throw new Unsafe("a Unicode property class (its tables are RE2's)")
-      return
-    case "Assert":
-      throw new Unsafe("an anchor or word boundary inside the pattern")
-    case "Seq":
-      for (const item of node.items) checkFeatures(item)
-      return
-    case "Alt": {
-      let empty = 0
-      for (const branch of node.branches) {
-        checkFeatures(branch)
-        if (nullable(branch)) empty++
-      }
-      if (empty > 1) throw new Unsafe("more than one alternative that can match the empty string")
-      return
-    }
-    case "Repeat":
-      checkFeatures(node.body)
-      if (node.max >= 1 && nullable(node.body)) throw new Unsafe("a repetition of something that can be empty")
-      if (node.max > 1 && hasVariableRepeat(node.body)) throw new Unsafe("nested quantifiers")
-      return
-  }
-}
-
-/**
- * The characters that can come first from `node` followed by `follow` (`END` for the end of the value), checking
- * that at every choice (an alternative, one more iteration or not) the options start with disjoint characters: then
- * a backtracking engine abandons every wrong option at its first character, and runs in linear time.
- */
-const choose = (node: Node, follow: CharSet.CharSet): CharSet.CharSet => {
-  switch (node._tag) {
-    case "Atom":
-      return node.set!
-    case "Assert":
-      return follow
-    case "Seq": {
-      let f = follow
-      for (let k = node.items.length - 1; k >= 0; k--) f = choose(node.items[k]!, f)
-      return f
-    }
-    case "Alt": {
-      let seen: CharSet.CharSet = CharSet.empty
-      for (const branch of node.branches) {
-        const first = choose(branch, follow)
-        if (CharSet.intersects(seen, first)) throw new Unsafe("alternatives that can start with the same character")
-        seen = CharSet.union(seen, first)
-      }
-      return seen
-    }
-    case "Repeat": {
-      if (node.max === 0) return follow
-      const first = firstChars(node.body)
-      if (node.min < node.max && CharSet.intersects(first, follow)) {
-        throw new Unsafe("a repetition that can continue with the character that may follow it")
-      }
-      choose(node.body, node.max > 1 ? CharSet.union(first, follow) : follow)
-      return node.min === 0 ? CharSet.union(first, follow) : first
-    }
-  }
-}
-
-/**
- * Why the pattern must not run on the native engine, or `undefined` when it is proven linear there. The branches
- * of a top-level alternation are checked one by one: the engine tries each at most once from the start of the
- * value, so they may overlap (`^\d{1,13}$|^\d{1,13}\.\d{1,5}$`).
- */
-export const nativeProblem = (node: Node): string | undefined => {
-  try {
-    for (const branch of node._tag === "Alt" ? node.branches : [node]) {
-      checkFeatures(branch)
-      choose(branch, CharSet.single(CharSet.END))
-    }
-    return undefined
-  } catch (e) {
-    if (e instanceof Unsafe) return e.why
-    throw e
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
 // compiling
 // ---------------------------------------------------------------------------------------------------------------------
 
@@ -320,6 +182,7 @@ class Pattern implements Compiled {
     readonly re2Reason: string | undefined,
     readonly native: RegExp | undefined,
     readonly ecma: string | undefined,
+    readonly generator: string | undefined,
     readonly minLength: number,
     readonly maxLength: number,
     readonly satisfiable: boolean,
@@ -363,7 +226,19 @@ export const compile = (source: string): Result => {
     const native = new RegExp(ecma, "u")
     return {
       ok: true,
-      pattern: new Pattern(source, node, "native", undefined, native, ecma, b.min, b.max, b.satisfiable, undefined)
+      pattern: new Pattern(
+        source,
+        node,
+        "native",
+        undefined,
+        native,
+        ecma,
+        ecma,
+        b.min,
+        b.max,
+        b.satisfiable,
+        undefined
+      )
     }
   }
   let engine: RE2JS
@@ -372,8 +247,21 @@ export const compile = (source: string): Result => {
   } catch (e) {
     return { ok: false, failure: re2Failure(source, e) }
   }
+  const generator = plain(stripped) ? `^(?:${toEcma(stripped)})$` : undefined
   return {
     ok: true,
-    pattern: new Pattern(source, node, "re2", problem, undefined, undefined, b.min, b.max, b.satisfiable, engine)
+    pattern: new Pattern(
+      source,
+      node,
+      "re2",
+      problem,
+      undefined,
+      undefined,
+      generator,
+      b.min,
+      b.max,
+      b.satisfiable,
+      engine
+    )
   }
 }
