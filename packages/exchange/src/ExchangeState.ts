@@ -105,7 +105,7 @@ export type TransitionFailure = "Terminal" | "Unchanged" | "Indirect" | "Unreach
  * @since 0.1.0
  * @category errors
  */
-export class IllegalTransition extends Data.TaggedError("IllegalTransition")<{
+export class IllegalTransition extends Data.TaggedError("ExchangeIllegalTransition")<{
   readonly from: State
   readonly to: State
   readonly reason: TransitionFailure
@@ -189,7 +189,7 @@ export type HistoryFailure = "Terminal" | "Unreachable"
  * @since 0.1.0
  * @category errors
  */
-export class InvalidHistory extends Data.TaggedError("InvalidHistory")<{
+export class InvalidHistory extends Data.TaggedError("ExchangeInvalidHistory")<{
   /** the position of `from` in the observed sequence; `to` is at `index + 1` */
   readonly index: number
   readonly from: State

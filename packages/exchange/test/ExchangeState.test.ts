@@ -70,7 +70,7 @@ describe("ExchangeState.transition", () => {
       expect(edges.some(([x, y]) => x === from && y === to)).toBe(true)
     } else {
       const e = Result.getOrThrow(Result.flip(result))
-      expect(e._tag).toBe("IllegalTransition")
+      expect(e._tag).toBe("ExchangeIllegalTransition")
       expect(e).toMatchObject({ from, to, reason: expected })
       expect(e.message).toContain(from)
       expect(ExchangeState.canTransition(from, to)).toBe(false)
@@ -141,7 +141,7 @@ describe("ExchangeState.checkHistory", () => {
       expect(result).toEqual(Result.succeed(history))
     } else {
       expect(Result.getOrThrow(Result.flip(result))).toMatchObject({
-        _tag: "InvalidHistory",
+        _tag: "ExchangeInvalidHistory",
         index,
         from: history[index],
         to: history[index + 1]

@@ -175,7 +175,7 @@ export type TransitionFailure = "NotInProfile" | "Terminal" | "Unchanged" | "Ind
  * @since 0.1.0
  * @category errors
  */
-export class IllegalTransition extends Data.TaggedError("IllegalTransition")<{
+export class IllegalTransition extends Data.TaggedError("PaymentStatusIllegalTransition")<{
   readonly profile: Profile
   readonly from: Status
   readonly to: Status
@@ -255,7 +255,7 @@ export type HistoryFailure = "NotInProfile" | "Terminal" | "Unreachable"
  * @since 0.1.0
  * @category errors
  */
-export class InvalidHistory extends Data.TaggedError("InvalidHistory")<{
+export class InvalidHistory extends Data.TaggedError("PaymentStatusInvalidHistory")<{
   readonly profile: Profile
   /**
    * the position of `from` in the observed sequence, `to` being at `index + 1`; for `NotInProfile`, the position of

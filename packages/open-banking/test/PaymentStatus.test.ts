@@ -102,7 +102,7 @@ describe("PaymentStatus.transition", () => {
       expect(edges[profile].some(([x, y]) => x === from && y === to)).toBe(true)
     } else {
       const e = Result.getOrThrow(Result.flip(result))
-      expect(e._tag).toBe("IllegalTransition")
+      expect(e._tag).toBe("PaymentStatusIllegalTransition")
       expect(e).toMatchObject({ profile, from, to, reason: expected })
       expect(e.message).toContain(from)
       expect(PaymentStatus.canTransition(profile, from, to)).toBe(false)
@@ -222,7 +222,7 @@ describe("PaymentStatus.checkHistory", () => {
       expect(result).toEqual(Result.succeed(history))
     } else {
       expect(Result.getOrThrow(Result.flip(result))).toMatchObject({
-        _tag: "InvalidHistory",
+        _tag: "PaymentStatusInvalidHistory",
         profile,
         index,
         from: history[index],
