@@ -12,14 +12,14 @@ import * as Schema from "effect/Schema"
  * @since 0.1.0
  * @category models
  */
-export const Operation = Schema.Literal(
+export const Operation = Schema.Literals([
   "getInternationalPayment",
   "listSubscriptionPlans",
   "exchange",
   "exchangeReasons",
   "findTransactions",
   "transferFieldRequirements"
-)
+])
 
 /**
  * @since 0.1.0
@@ -39,7 +39,7 @@ export type Operation = typeof Operation.Type
  * @since 0.1.0
  * @category models
  */
-export const Kind = Schema.Literal("fail-before", "drop-after", "delay-after", "rate-limit", "fail-during")
+export const Kind = Schema.Literals(["fail-before", "drop-after", "delay-after", "rate-limit", "fail-during"])
 
 /**
  * @since 0.1.0
@@ -59,15 +59,15 @@ export type Kind = typeof Kind.Type
  * @category schemas
  */
 export const FaultRule = Schema.Struct({
-  operation: Schema.Union(Operation, Schema.Literal("*")),
+  operation: Schema.Union([Operation, Schema.Literal("*")]),
   kind: Kind,
-  probability: Schema.optionalWith(Schema.Number.pipe(Schema.between(0, 1)), { exact: true }),
-  count: Schema.optionalWith(Schema.Int.pipe(Schema.positive()), { exact: true }),
-  delayMs: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true }),
-  retryAfterSeconds: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true }),
+  probability: Schema.optionalKey(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 }))),
+  count: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0))),
+  delayMs: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  retryAfterSeconds: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   /** the status of a `fail-before` answer (default 503) */
-  status: Schema.optionalWith(Schema.Literal(500, 502, 503, 504), { exact: true })
-}).annotations({ identifier: "FaultRule" })
+  status: Schema.optionalKey(Schema.Literals([500, 502, 503, 504]))
+}).annotate({ identifier: "FaultRule" })
 
 /**
  * @since 0.1.0

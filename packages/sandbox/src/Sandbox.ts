@@ -1,21 +1,24 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import type * as HttpRouter from "@effect/platform/HttpRouter"
-import * as HttpServer from "@effect/platform/HttpServer"
-import type * as HttpServerError from "@effect/platform/HttpServerError"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import { FapiHeaders } from "@payrules/open-banking"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
-import { constTrue, identity } from "effect/Function"
+import { constTrue } from "effect/Function"
+import * as Headers from "effect/http/Headers"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import type * as HttpServerError from "effect/http/HttpServerError"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Layer from "effect/Layer"
+import * as NetAddress from "effect/net/NetAddress"
+import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
 import type * as Fault from "./Fault.js"
+import * as Docs from "./internal/docs.js"
 import type * as Exchanges from "./internal/exchanges.js"
 import * as Handlers from "./internal/handlers.js"
 import * as InProcess from "./internal/inProcess.js"
@@ -184,7 +187,7 @@ export class SandboxOptionsError extends Data.TaggedError("SandboxOptionsError")
 /** the options' problem, if the sandbox cannot start with them */
 const checkOptions = (options: Options): SandboxOptionsError | undefined => {
   const host = options.host ?? "127.0.0.1"
-  if (options.controlToken !== undefined && Either.isLeft(Tenants.bearerOf(`Bearer ${options.controlToken}`))) {
+  if (options.controlToken !== undefined && Result.isFailure(Tenants.bearerOf(`Bearer ${options.controlToken}`))) {
     return new SandboxOptionsError({
       reason: "InvalidControlToken",
       message: "controlToken must be one token68 (letters, digits and -._~+/, then = padding)"
@@ -205,7 +208,7 @@ const checkOptions = (options: Options): SandboxOptionsError | undefined => {
  * @since 0.1.0
  * @category tags
  */
-export class SandboxServer extends Context.Tag("@payrules/sandbox/SandboxServer")<SandboxServer, Running>() {}
+export class SandboxServer extends Context.Service<SandboxServer, Running>()("@payrules/sandbox/SandboxServer") {}
 
 const urlsOf = (url: string, port: number, options: Options): Running => ({
   tenants: tenants(options),
@@ -225,26 +228,57 @@ const runningLayer = (options: Options) =>
     SandboxServer,
     Effect.map(HttpServer.HttpServer, (server): Running => {
       const address = server.address
-      const port = address._tag === "TcpAddress" ? address.port : 0
-      const host = address._tag === "TcpAddress" ? address.hostname : "127.0.0.1"
+      const inet = address._tag === "InetAddressV4" || address._tag === "InetAddressV6"
+      const port = inet ? address.port : 0
+      const host = inet ? NetAddress.formatIp(address.address) : "127.0.0.1"
       return urlsOf(`http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, options)
     })
   )
 
-/** The API with its handlers, the /docs page and the sandbox's middleware, over its state. */
-const apiLayer = (limits: Limits) =>
-  Layer.merge(
-    HttpApiScalar.layer({ path: "/docs" }),
-    HttpApiBuilder.middleware(
-      Effect.map(SandboxState, (state) =>
-        Middleware.make(state, { maxBodyBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth })
-      )
-    )
-  ).pipe(
-    Layer.provideMerge(HttpApiBuilder.api(SandboxApi).pipe(Layer.provide(Handlers.layer))),
-    Layer.provideMerge(HttpApiBuilder.Router.Live),
-    Layer.provideMerge(HttpApiBuilder.Middleware.layer)
+/** The app of a sandbox, as the server (on a socket or in this process) runs it. */
+class SandboxApp extends Context.Service<SandboxApp, Middleware.App>()("@payrules/sandbox/SandboxApp") {}
+
+/** The routes: the API with its handlers, and the /docs page (see `internal/docs.ts`). */
+const routes = Layer.mergeAll(HttpApiBuilder.layer(SandboxApi), Docs.layer).pipe(Layer.provide(Handlers.layer))
+
+/** A router that takes paths as the middleware reads them (see `internal/server.ts`), with the routes on it. */
+const router = Layer.provideMerge(
+  routes,
+  Layer.effect(
+    HttpRouter.HttpRouter,
+    Effect.provideService(HttpRouter.make, HttpRouter.RouterConfig, Server.routerConfig)
   )
+)
+
+/**
+ * The app: the router, made once with all its routes, wrapped by the sandbox's middleware. Per request, nothing is
+ * built: the middleware's checks, the router's lookup and the handler run.
+ */
+const appLayer = (limits: Limits) =>
+  Layer.effect(
+    SandboxApp,
+    Effect.gen(function* () {
+      const state = yield* SandboxState
+      const { asHttpEffect } = yield* HttpRouter.HttpRouter
+      return Middleware.make(state, { maxBodyBytes: limits.maxBodyBytes, maxDepth: limits.maxJsonDepth })(
+        asHttpEffect()
+      )
+    })
+  ).pipe(Layer.provide(router))
+
+/** A span per request (with the URL and every header as attributes) costs more than serving most requests: off. */
+const untraced = Layer.succeed(HttpMiddleware.TracerDisabledWhen, constTrue)
+
+/**
+ * The headers a log of the server never shows: effect's secret ones (`authorization`, cookies, API keys) and the end
+ * user's personal data of Open Banking (`FapiHeaders.redactedHeaderNames`).
+ */
+const redactedNames = (names: ReadonlyArray<string | RegExp>): ReadonlyArray<string | RegExp> => [
+  ...names,
+  ...FapiHeaders.redactedHeaderNames.filter((name) => !names.includes(name))
+]
+
+const redacted = Layer.effect(Headers.CurrentRedactedNames)(Effect.map(Headers.CurrentRedactedNames, redactedNames))
 
 /**
  * The sandbox as a layer: serves on `options.port` (ephemeral by default) for the lifetime of the layer and
@@ -258,25 +292,22 @@ export const layer = (
 ): Layer.Layer<SandboxServer, HttpServerError.ServeError | SandboxOptionsError> => {
   // before anything listens
   const refused = checkOptions(options)
-  if (refused !== undefined) return Layer.fail(refused)
+  if (refused !== undefined) return Layer.effectContext(Effect.fail(refused))
   const drop: SandboxStateService["drop"] = (request) =>
     Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
-  // a span per request (with the URL and every header as attributes) costs more than serving most requests: off
-  // unless asked for
   const limits = limitsOf(options)
-  const server = HttpApiBuilder.serve().pipe(
-    Layer.provide(apiLayer(limits)),
-    options.tracing === true ? identity : HttpMiddleware.withTracerDisabledWhen(constTrue)
+  const serve = Layer.unwrap(Effect.map(SandboxApp, (app) => HttpServer.serve(app))).pipe(
+    Layer.provide(options.tracing === true ? redacted : Layer.merge(redacted, untraced))
   )
-  return Layer.merge(server, runningLayer(options)).pipe(
+  return Layer.merge(serve, runningLayer(options)).pipe(
+    Layer.provide(appLayer(limits)),
     Layer.provide(StateLayer.layer(options, drop)),
     Layer.provide(
       NodeHttpServer.layer(() => Server.nodeServer(limits), {
         port: options.port ?? 0,
         host: options.host ?? "127.0.0.1"
       })
-    ),
-    Layer.provide(Server.routerConfig)
+    )
   )
 }
 
@@ -301,21 +332,20 @@ export const layerInProcess = (options: Options = {}): Layer.Layer<SandboxServer
   // in this process counts as loopback: only a control token that no header could carry is refused (a defect: the
   // layer has no error channel)
   const refused = checkOptions({ ...options, host: "127.0.0.1" })
-  if (refused !== undefined) return Layer.die(refused)
+  if (refused !== undefined) return Layer.effectContext(Effect.die(refused))
   const drops = InProcess.makeDrops()
   const client = Layer.effect(
     HttpClient.HttpClient,
     Effect.gen(function* () {
-      const app = yield* HttpApiBuilder.httpApp
-      const context = yield* Effect.context<HttpRouter.HttpRouter.DefaultServices>()
-      return InProcess.make(app, context, drops, options.tracing === true)
+      const app = yield* SandboxApp
+      const names = redactedNames(yield* Headers.CurrentRedactedNames)
+      return InProcess.make(app, drops, { tracing: options.tracing === true, redactedNames: names })
     })
   )
   return Layer.merge(client, Layer.succeed(SandboxServer, urlsOf(inProcessUrl, 0, options))).pipe(
-    Layer.provide(apiLayer(limitsOf(options))),
+    Layer.provide(appLayer(limitsOf(options))),
     Layer.provide(StateLayer.layer(options, drops.add)),
-    Layer.provide(NodeHttpServer.layerContext),
-    Layer.provide(Server.routerConfig)
+    Layer.provide(NodeHttpServer.layerHttpServices)
   )
 }
 
@@ -346,7 +376,7 @@ export const make = (
  * @category constructors
  */
 export const start = async (options: Options = {}): Promise<Running & { readonly stop: () => Promise<void> }> => {
-  const scope = Effect.runSync(Scope.make())
-  const running = await Effect.runPromise(Scope.extend(make(options), scope))
+  const scope = Scope.makeUnsafe()
+  const running = await Effect.runPromise(Scope.provide(make(options), scope))
   return { ...running, stop: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
 }

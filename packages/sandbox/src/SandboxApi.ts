@@ -4,12 +4,12 @@
  *
  * @since 0.1.0
  */
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
-import * as OpenApi from "@effect/platform/OpenApi"
 import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
+import * as Context from "effect/Context"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import * as Schema from "effect/Schema"
 import * as Fault from "./Fault.js"
 
@@ -49,7 +49,7 @@ export const LedgerEntry = Schema.Struct({
 export const LoggedRequest = Schema.Struct({
   method: Schema.String,
   path: Schema.String,
-  query: Schema.Record({ key: Schema.String, value: Schema.String }),
+  query: Schema.Record(Schema.String, Schema.String),
   operation: Schema.NullOr(Fault.Operation),
   status: Schema.Int,
   fault: Schema.NullOr(Fault.Kind),
@@ -68,7 +68,7 @@ const TenantData = {
       id: Schema.String,
       name: Schema.String,
       currency: Schema.String,
-      institution: Schema.Literal("same", "other")
+      institution: Schema.Literals(["same", "other"])
     })
   ),
   counterparties: Schema.Array(
@@ -121,11 +121,11 @@ export const SeedSummary = Schema.Struct({
 export class UnknownTenant extends Schema.TaggedError<UnknownTenant>()(
   "UnknownTenant",
   { message: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
+  { httpApiStatus: 404 }
 ) {}
 
 /** `?tenant=<id>`: another tenant's data than the first's */
-const TenantParam = Schema.Struct({ tenant: Schema.optional(Schema.String) })
+const TenantParam = Schema.Struct({ tenant: Schema.optionalKey(Schema.String) })
 
 /**
  * The sandbox's time: `now` (ISO 8601, UTC) and how far the control plane moved it ahead of the machine's clock.
@@ -142,7 +142,7 @@ export const ClockState = Schema.Struct({ now: Schema.String, offset_ms: Schema.
  * @since 0.1.0
  * @category schemas
  */
-export const AdvanceClock = Schema.Struct({ advance_ms: Schema.Int.pipe(Schema.nonNegative()) })
+export const AdvanceClock = Schema.Struct({ advance_ms: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) })
 
 /**
  * What a sandbox holds, and its process's memory (after a full garbage collection when node runs with
@@ -174,29 +174,96 @@ export const Stats = Schema.Struct({
  * @category groups
  */
 export class ControlGroup extends HttpApiGroup.make("sandbox")
-  .add(HttpApiEndpoint.get("seed", "/seed").addSuccess(SeedSummary))
   .add(
-    HttpApiEndpoint.get("accounts", "/accounts")
-      .setUrlParams(TenantParam)
-      .addSuccess(Schema.Array(AccountBalance))
-      .addError(UnknownTenant)
+    HttpApiEndpoint.get("seed", "/seed", { success: SeedSummary }),
+    HttpApiEndpoint.get("accounts", "/accounts", {
+      query: TenantParam,
+      success: Schema.Array(AccountBalance),
+      error: UnknownTenant
+    }),
+    HttpApiEndpoint.get("ledger", "/ledger", {
+      query: TenantParam,
+      success: Schema.Array(LedgerEntry),
+      error: UnknownTenant
+    }),
+    HttpApiEndpoint.get("requests", "/requests", { success: Schema.Array(LoggedRequest) }),
+    HttpApiEndpoint.delete("clearRequests", "/requests"),
+    HttpApiEndpoint.get("faults", "/faults", { success: Schema.Array(Fault.FaultRule) }),
+    HttpApiEndpoint.put("setFaults", "/faults", { payload: Schema.Array(Fault.FaultRule) }),
+    HttpApiEndpoint.delete("clearFaults", "/faults"),
+    HttpApiEndpoint.get("clock", "/clock", { success: ClockState }),
+    HttpApiEndpoint.post("advanceClock", "/clock", { payload: AdvanceClock, success: ClockState }),
+    HttpApiEndpoint.get("stats", "/stats", { success: Stats })
   )
-  .add(
-    HttpApiEndpoint.get("ledger", "/ledger")
-      .setUrlParams(TenantParam)
-      .addSuccess(Schema.Array(LedgerEntry))
-      .addError(UnknownTenant)
-  )
-  .add(HttpApiEndpoint.get("requests", "/requests").addSuccess(Schema.Array(LoggedRequest)))
-  .add(HttpApiEndpoint.del("clearRequests", "/requests"))
-  .add(HttpApiEndpoint.get("faults", "/faults").addSuccess(Schema.Array(Fault.FaultRule)))
-  .add(HttpApiEndpoint.put("setFaults", "/faults").setPayload(Schema.Array(Fault.FaultRule)))
-  .add(HttpApiEndpoint.del("clearFaults", "/faults"))
-  .add(HttpApiEndpoint.get("clock", "/clock").addSuccess(ClockState))
-  .add(HttpApiEndpoint.post("advanceClock", "/clock").setPayload(AdvanceClock).addSuccess(ClockState))
-  .add(HttpApiEndpoint.get("stats", "/stats").addSuccess(Stats))
   .prefix("/__sandbox")
   .annotate(OpenApi.Description, "Sandbox control: seed data, balances, ledger, request log, faults, clock, stats") {}
+
+/**
+ * The names of the Bearer security schemes of the families in the sandbox's OpenAPI document (and on /docs): each
+ * family's operations require its own, so that a page that tries a call knows which credentials to send.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const securitySchemes = {
+  openBanking: "OpenBankingBearer",
+  merchant: "MerchantBearer",
+  business: "BusinessBearer"
+} as const
+
+const schemeDescriptions: Readonly<Record<keyof typeof securitySchemes, string>> = {
+  openBanking:
+    "Authorization: Bearer <token> of a sandbox tenant on the Open Banking API (GET /__sandbox/seed lists them)",
+  merchant: "Authorization: Bearer <token> of a sandbox tenant on the merchant API (GET /__sandbox/seed lists them)",
+  business: "Authorization: Bearer <token> of a sandbox tenant on the business API (GET /__sandbox/seed lists them)"
+}
+
+/**
+ * What `HttpApi.addHttpApi` gives a family's group: the family's annotations (its title names the group's tag), under
+ * the group's own. All but the family's `OpenApi.Transform`: a transform of a family's whole document, which effect
+ * would apply to the group's tag, and which the paths under a base path would not match anyway.
+ */
+const familyAnnotations = (
+  api: { readonly annotations: Context.Context<never> },
+  group: { readonly annotations: Context.Context<never> }
+): Context.Context<never> => Context.merge(Context.omit(OpenApi.Transform)(api.annotations), group.annotations)
+
+type Requirement = Record<string, ReadonlyArray<string>>
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
+
+/**
+ * The families' APIs declare their scheme under the same name; in one document they become a scheme per family, each
+ * required by the operations under the family's base path.
+ */
+const securityPerFamily = <Spec extends object>(spec: Spec): Spec => {
+  const document = spec as { paths?: unknown; components?: { securitySchemes?: Record<string, unknown> } }
+  const schemes: Record<string, unknown> = { ...document.components?.securitySchemes }
+  const replaced = new Set<string>()
+  const paths = isRecord(document.paths) ? document.paths : {}
+  for (const [family, name] of Object.entries(securitySchemes) as ReadonlyArray<
+    [keyof typeof securitySchemes, string]
+  >) {
+    const prefix = basePaths[family]
+    for (const [path, item] of Object.entries(paths)) {
+      if ((path !== prefix && !path.startsWith(`${prefix}/`)) || !isRecord(item)) continue
+      for (const operation of Object.values(item)) {
+        if (!isRecord(operation) || !Array.isArray(operation.security)) continue
+        operation.security = (operation.security as ReadonlyArray<Requirement>).map((requirement) => {
+          const renamed: Requirement = {}
+          for (const [scheme, scopes] of Object.entries(requirement)) {
+            replaced.add(scheme)
+            renamed[name] = scopes
+          }
+          return renamed
+        })
+      }
+    }
+    schemes[name] = { type: "http", scheme: "bearer", description: schemeDescriptions[family] }
+  }
+  for (const scheme of replaced) if (!Object.values(securitySchemes).includes(scheme as never)) delete schemes[scheme]
+  return { ...spec, components: { ...document.components, securitySchemes: schemes } }
+}
 
 /**
  * The whole sandbox API.
@@ -205,12 +272,24 @@ export class ControlGroup extends HttpApiGroup.make("sandbox")
  * @category api
  */
 export class SandboxApi extends HttpApi.make("sandbox")
-  .addHttpApi(OpenBankingApi.OpenBankingApi.prefix(basePaths.openBanking))
-  .addHttpApi(MerchantApi.MerchantApi.prefix(basePaths.merchant))
-  .addHttpApi(BusinessApi.BusinessApi.prefix(basePaths.business))
-  .add(ControlGroup)
+  .add(
+    OpenBankingApi.PaymentsGroup.prefix(basePaths.openBanking).annotateMerge(
+      familyAnnotations(OpenBankingApi.OpenBankingApi, OpenBankingApi.PaymentsGroup)
+    ),
+    MerchantApi.SubscriptionPlansGroup.prefix(basePaths.merchant).annotateMerge(
+      familyAnnotations(MerchantApi.MerchantApi, MerchantApi.SubscriptionPlansGroup)
+    ),
+    BusinessApi.ExchangeGroup.prefix(basePaths.business).annotateMerge(
+      familyAnnotations(BusinessApi.BusinessApi, BusinessApi.ExchangeGroup)
+    ),
+    BusinessApi.PayGroup.prefix(basePaths.business).annotateMerge(
+      familyAnnotations(BusinessApi.BusinessApi, BusinessApi.PayGroup)
+    ),
+    ControlGroup
+  )
   .annotate(OpenApi.Title, "payrules sandbox")
   .annotate(
     OpenApi.Description,
     "The merchant, business and Open Banking APIs as the payrules sandbox serves them, each under its own base path, and the sandbox's control endpoints."
-  ) {}
+  )
+  .annotate(OpenApi.Transform, securityPerFamily) {}

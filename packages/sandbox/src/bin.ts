@@ -101,7 +101,7 @@ const program = Effect.gen(function* () {
     ).pipe(Layer.provideMerge(Sandbox.layer(parsed.options)))
   ).pipe(
     Effect.catchTag("SandboxOptionsError", (e) =>
-      Effect.zipRight(
+      Effect.andThen(
         Console.error(e.message),
         Effect.sync(() => process.exit(2))
       )

@@ -1,7 +1,7 @@
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Effect, Exit } from "effect"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { call, type SeedSummary, sendBareIn, sendIn, urlsIn } from "./helpers.js"
 
 // Authentication (issue 15): Bearer only, one token68 of a seeded tenant; 401 in each family's error shape otherwise.
@@ -22,7 +22,7 @@ const operations = (seed: SeedSummary, u: Sandbox.Running["urls"]) =>
     {
       family: "business (POST)",
       request: HttpClientRequest.post(`${u.business}/pay/fields`).pipe(
-        HttpClientRequest.bodyUnsafeJson({
+        HttpClientRequest.bodyJsonUnsafe({
           account_id: seed.accounts[0]!.id,
           receiver: { counterparty_id: seed.counterparties[0]!.id }
         })
@@ -161,7 +161,7 @@ describe("the control plane", () => {
         expect((yield* get(path, "bearer ctl-secret.1")).status).toBe(200)
       }
       // a PUT of faults too
-      const put = HttpClientRequest.put(`${u.control}/faults`).pipe(HttpClientRequest.bodyUnsafeJson([]))
+      const put = HttpClientRequest.put(`${u.control}/faults`).pipe(HttpClientRequest.bodyJsonUnsafe([]))
       expect((yield* send(put, "Bearer nope")).status).toBe(401)
       // the control token is no tenant's
       const reasons = HttpClientRequest.get(`${u.business}/exchange-reasons`)

@@ -1,7 +1,7 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Sandbox } from "@payrules/sandbox"
 import { Effect } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 
 /** the Authorization header of a seeded tenant of the sandbox (the first one by default) */
 export const authOf = (s: Sandbox.Running, tenant = 0) => ({ authorization: `Bearer ${s.tenants[tenant]!.token}` })
@@ -76,7 +76,7 @@ export const sendBareIn = (request: HttpClientRequest.HttpClientRequest) =>
   Effect.gen(function* () {
     const http = yield* HttpClient.HttpClient
     const response = yield* http.execute(request)
-    return { status: response.status, headers: response.headers, json: yield* response.json }
+    return { status: response.status, headers: response.headers, json: (yield* response.json) as unknown }
   })
 
 /**
@@ -92,7 +92,7 @@ export const sendIn = (request: HttpClientRequest.HttpClientRequest) =>
         ? request.pipe(HttpClientRequest.bearerToken(s.tenants[0]!.token))
         : request
     )
-    return { status: response.status, headers: response.headers, json: yield* response.json }
+    return { status: response.status, headers: response.headers, json: (yield* response.json) as unknown }
   })
 
 export const urlsIn = Effect.map(Sandbox.SandboxServer, (s) => s.urls)
@@ -104,7 +104,7 @@ export const seedIn = Effect.flatMap(urlsIn, (u) =>
 /** POST /exchange of any body to an in-process sandbox (0 for a dropped connection) */
 export const postExchangeIn = (body: unknown) =>
   Effect.flatMap(urlsIn, (u) =>
-    sendIn(HttpClientRequest.post(`${u.business}/exchange`).pipe(HttpClientRequest.bodyUnsafeJson(body)))
+    sendIn(HttpClientRequest.post(`${u.business}/exchange`).pipe(HttpClientRequest.bodyJsonUnsafe(body)))
   )
 
 /** the status of an exchange of 1 GBP to EUR with this request_id (0 for a dropped connection) */
@@ -127,7 +127,7 @@ export const payFieldsIn = Effect.gen(function* () {
   const seed = (yield* sendBareIn(HttpClientRequest.get(`${u.control}/seed`))).json as SeedSummary
   const card = seed.counterparties.find((c) => c.cards.length > 0 && c.accounts.length === 0)!
   const request = HttpClientRequest.post(`${u.business}/pay/fields`).pipe(
-    HttpClientRequest.bodyUnsafeJson({
+    HttpClientRequest.bodyJsonUnsafe({
       account_id: seed.accounts[0]!.id,
       receiver: { counterparty_id: card.id, card_id: card.cards[0]!.id }
     })
@@ -143,6 +143,4 @@ export const payFieldsIn = Effect.gen(function* () {
 
 /** the in-process client without its client span per request (which costs more than the sandbox's answer) */
 export const untraced = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.updateService(self, HttpClient.HttpClient, (client) =>
-    client.pipe(HttpClient.withTracerDisabledWhen(() => true))
-  )
+  Effect.provideService(self, HttpClient.TracerDisabledWhen, () => true)

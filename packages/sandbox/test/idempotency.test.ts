@@ -1,7 +1,8 @@
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as TestClock from "effect/testing/TestClock"
 import { postExchangeIn as post, type SeedSummary, seedIn, sendIn, urlsIn } from "./helpers.js"
 
 // D10 in the sandbox, in process on the TestClock: what is stored, for how long, what a repeat and a conflict get.
@@ -16,7 +17,7 @@ const body = (seed: SeedSummary, requestId: string, amount: number, extra: objec
 const control = (path: string) => Effect.flatMap(urlsIn, (u) => sendIn(HttpClientRequest.get(`${u.control}${path}`)))
 const advance = (ms: number) =>
   Effect.flatMap(urlsIn, (u) =>
-    sendIn(HttpClientRequest.post(`${u.control}/clock`).pipe(HttpClientRequest.bodyUnsafeJson({ advance_ms: ms })))
+    sendIn(HttpClientRequest.post(`${u.control}/clock`).pipe(HttpClientRequest.bodyJsonUnsafe({ advance_ms: ms })))
   )
 const ledgerOf = (requestId: string) =>
   Effect.map(control("/ledger"), (r) =>

@@ -1,9 +1,10 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { describe, expect, it } from "@effect/vitest"
 import { Fault, Sandbox } from "@payrules/sandbox"
 import * as VirtualTime from "@payrules/vitest/VirtualTime"
-import { Duration, Effect, Fiber, TestClock } from "effect"
+import { Duration, Effect, Fiber } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as TestClock from "effect/testing/TestClock"
 import {
   authOf,
   exchangeIn as exchange,
@@ -82,7 +83,7 @@ describe("the /pay/fields window on the TestClock", () => {
       const card = seed.counterparties.find((c) => c.cards.length > 0 && c.accounts.length === 0)!
       const fields = send(
         HttpClientRequest.post(`${u.business}/pay/fields`).pipe(
-          HttpClientRequest.bodyUnsafeJson({
+          HttpClientRequest.bodyJsonUnsafe({
             account_id: seed.accounts[0]!.id,
             receiver: { counterparty_id: card.id, card_id: card.cards[0]!.id }
           })
@@ -110,9 +111,9 @@ describe("the /pay/fields window on the TestClock", () => {
   it.effect("a delay-after fault answers after its delay, on the caller's clock", () =>
     Effect.gen(function* () {
       const seed = yield* seedOf
-      const fiber = yield* Effect.fork(exchange(seed, "slow-1"))
+      const fiber = yield* Effect.forkChild(exchange(seed, "slow-1"))
       yield* TestClock.adjust(Duration.millis(4_999))
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.millis(1))
       expect(yield* Fiber.join(fiber)).toBe(200)
     }).pipe(
@@ -137,20 +138,22 @@ describe("sandbox: exactly once under 30% faults (in process, virtual time)", ()
           const http = yield* HttpClient.HttpClient
           const s = yield* server
           const get = (path: string) =>
-            Effect.flatMap(http.get(`${s.urls.control}${path}`), (r) => r.json).pipe(Effect.orDie)
+            Effect.flatMap(http.get(`${s.urls.control}${path}`), (r) => r.json as Effect.Effect<unknown, unknown>).pipe(
+              Effect.orDie
+            )
           const seed = (yield* get("/seed")) as SeedSummary
           const before = (yield* get("/accounts")) as ReadonlyArray<{ balance: string }>
           // a client that resends the same body after any failure, a timeout or a dropped connection included
           const send = (i: number) => {
             const request = HttpClientRequest.post(`${s.urls.business}/exchange`).pipe(
               HttpClientRequest.setHeaders(authOf(s)),
-              HttpClientRequest.bodyUnsafeJson(sell(seed, `naive-${i}`, 10))
+              HttpClientRequest.bodyJsonUnsafe(sell(seed, `naive-${i}`, 10))
             )
             const attempt = (n: number): Effect.Effect<number> =>
               http.execute(request).pipe(
                 Effect.flatMap((r) => (r.status === 200 ? Effect.succeed(n) : Effect.fail("refused"))),
-                Effect.timeoutFail({ duration: "1 second", onTimeout: () => "timeout" }),
-                Effect.catchAll(() => (n < 50 ? attempt(n + 1) : Effect.dieMessage(`naive-${i} never succeeded`)))
+                Effect.timeoutOrElse({ duration: "1 second", orElse: () => Effect.fail("timeout") }),
+                Effect.catch(() => (n < 50 ? attempt(n + 1) : Effect.die(new Error(`naive-${i} never succeeded`))))
               )
             return attempt(1)
           }

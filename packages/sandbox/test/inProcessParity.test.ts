@@ -1,9 +1,10 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
-import { Effect, FastCheck, Layer } from "effect"
+import { Effect, Layer } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import fc from "fast-check"
 
 // The in-process client hands the request's bytes and headers to the server code and the answer's back, without a
 // socket and without web Request/Response objects. Two sandboxes of the same seed, one in this process and one on a
@@ -61,7 +62,10 @@ const both = (cases: (seed: Seed) => ReadonlyArray<Case>) =>
       Effect.gen(function* () {
         const server = yield* Sandbox.SandboxServer
         const client = yield* HttpClient.HttpClient
-        const seed = (yield* Effect.flatMap(client.get(`${server.urls.control}/seed`), (r) => r.json)) as Seed
+        const seed = (yield* Effect.flatMap(
+          client.get(`${server.urls.control}/seed`),
+          (r) => r.json
+        )) as unknown as Seed
         const auth = `Bearer ${server.tenants[0]!.token}`
         return yield* Effect.forEach(cases(seed), (c) => answer(c, auth))
       }).pipe(Effect.provide(layer), Effect.scoped, Effect.orDie)
@@ -87,7 +91,8 @@ describe("the in-process sandbox answers as the sandbox on a socket", () => {
     Effect.gen(function* () {
       const { inProcess, overSocket } = yield* both((seed) => [
         { family: "business", method: "GET", path: "/exchange-reasons" },
-        // a fragment is sent (and refused); a dot segment is resolved by the client
+        // a fragment is not sent (effect 4's clients drop it, as RFC 9110 says; a raw socket that sends one gets a 400,
+        // see tooling/e2e's Hostile tests); a dot segment is resolved by the client
         { family: "business", method: "GET", path: "/exchange-reasons#reasons" },
         { family: "business", method: "GET", path: "/x/../exchange-reasons" },
         { family: "business", method: "POST", path: "/exchange", body: sell(seed, "parity-1", "10") },
@@ -138,7 +143,7 @@ describe("the in-process sandbox answers as the sandbox on a socket", () => {
       expect(inProcess).toEqual(overSocket)
       // the cases reached what they were written for
       expect(inProcess.map((a) => a.status)).toEqual([
-        200, 400, 200, 200, 200, 400, 200, 200, 200, 400, 400, 200, 405, 404, 415, 400, 400, 400, 400, 400, 413, 400,
+        200, 200, 200, 200, 200, 400, 200, 200, 200, 400, 400, 200, 405, 404, 415, 400, 400, 400, 400, 400, 413, 400,
         400, 401, 406
       ])
     })
@@ -148,21 +153,21 @@ describe("the in-process sandbox answers as the sandbox on a socket", () => {
     Effect.gen(function* () {
       // JSON values, any texts, exchange bodies with any amount and any request_id, and field requirement bodies
       // with any receiver: drawn once from a fixed seed
-      const drawn = FastCheck.sample(
-        FastCheck.oneof(
-          FastCheck.json({ maxDepth: 3 }).map((text) => ({ text })),
-          FastCheck.string({ unit: "binary", maxLength: 40 }).map((text) => ({ text })),
-          FastCheck.record({
-            amount: FastCheck.oneof(
-              FastCheck.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)),
-              FastCheck.integer({ min: -5, max: 100_000 }).map(String),
-              FastCheck.stringMatching(/^[0-9]{1,4}\.[0-9]{1,4}$/)
+      const drawn = fc.sample(
+        fc.oneof(
+          fc.json({ maxDepth: 3 }).map((text) => ({ text })),
+          fc.string({ unit: "binary", maxLength: 40 }).map((text) => ({ text })),
+          fc.record({
+            amount: fc.oneof(
+              fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)),
+              fc.integer({ min: -5, max: 100_000 }).map(String),
+              fc.stringMatching(/^[0-9]{1,4}\.[0-9]{1,4}$/)
             ),
-            requestId: FastCheck.string({ unit: "binary", maxLength: 12 })
+            requestId: fc.string({ unit: "binary", maxLength: 12 })
           }),
-          FastCheck.record({
-            counterparty: FastCheck.nat(3),
-            account: FastCheck.oneof(FastCheck.nat(3), FastCheck.string())
+          fc.record({
+            counterparty: fc.nat(3),
+            account: fc.oneof(fc.nat(3), fc.string())
           })
         ),
         { seed: 4242, numRuns: 150 }
@@ -215,8 +220,8 @@ describe("the in-process sandbox answers as the sandbox on a socket", () => {
           )
         )
       )
-      expect(error._tag).toBe("RequestError")
-      expect(error.reason).toBe("Encode")
+      expect(error._tag).toBe("HttpClientError")
+      expect(error.reason._tag).toBe("EncodeError")
       expect(error.message).toContain("x-note")
       const requests = yield* Effect.flatMap(client.get(`${server.urls.control}/requests`), (r) => r.json)
       expect(requests).toEqual([])

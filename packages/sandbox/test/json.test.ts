@@ -1,10 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, FastCheck as fc } from "effect"
+import { Result } from "effect"
+import fc from "fast-check"
 import * as Json from "../src/internal/json.js"
 
 const problemsOf = (text: string, depth = 64) => {
   const r = Json.parse(text, depth)
-  return Either.isRight(r) ? [] : r.left.map((p) => ({ reason: p.reason, path: p.path }))
+  return Result.isSuccess(r) ? [] : r.failure.map((p) => ({ reason: p.reason, path: p.path }))
 }
 
 describe("reading JSON without trusting it", () => {
@@ -68,9 +69,61 @@ describe("reading JSON without trusting it", () => {
     expect(problemsOf(`{"a":"__proto__","b":["constructor"]}`)).toEqual([])
   })
 
+  it("refuses a key given twice in one object, at any depth, also when escaped; the same key in two objects is fine", () => {
+    expect(problemsOf(`{"amount":1,"amount":2}`)).toEqual([{ reason: "DuplicateKey", path: ["amount"] }])
+    expect(problemsOf(`{"from":{"currency":"GBP","amount":1,"amount":1}}`)).toEqual([
+      { reason: "DuplicateKey", path: ["from", "amount"] }
+    ])
+    expect(problemsOf(`{"a":[{"b":{"c":1}},{"b":{"c":1,"d":2,"c":3}}]}`)).toEqual([
+      { reason: "DuplicateKey", path: ["a", 1, "b", "c"] }
+    ])
+    // "\u0061" is "a": JSON reads them as one key
+    expect(problemsOf(`{"a":1,"\\u0061":2}`)).toEqual([{ reason: "DuplicateKey", path: ["a"] }])
+    // the same key in sibling and nested objects, and a key equal to a value, are not duplicates
+    expect(problemsOf(`{"a":{"a":1},"b":{"a":2},"c":["a","a"],"d":"a"}`)).toEqual([])
+    // wide objects keep their keys in a set: the duplicate after many keys is found
+    const wide = Array.from({ length: 100 }, (_, i) => `"k${i}":${i}`).join(",")
+    expect(problemsOf(`{${wide},"k3":0}`)).toEqual([{ reason: "DuplicateKey", path: ["k3"] }])
+    expect(problemsOf(`{${wide}}`)).toEqual([])
+    // the message names the key and where it is
+    const parsed = Json.parse(`{"from":{"amount":1,"amount":2}}`, 64)
+    expect(Result.isFailure(parsed) && parsed.failure[0]!.message).toBe(
+      'from.amount: the key "amount" is given twice in one object (each key of a JSON object must be unique)'
+    )
+  })
+
+  it("no text JSON.stringify writes has a duplicated key; any object with a key added again is refused (property)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const problems = problemsOf(JSON.stringify(value), 1_000)
+        expect(problems.filter((p) => p.reason === "DuplicateKey")).toEqual([])
+      })
+    )
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 6 }),
+        fc.nat(),
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.array(fc.oneof(fc.constant<"array">("array"), fc.string({ maxLength: 4 })), { maxLength: 4 }),
+        (object, pick, again, nesting) => {
+          const keys = Object.keys(object)
+          const key = keys[pick % keys.length]!
+          const text = `${JSON.stringify(object).slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(again)}}`
+          // nested in arrays (at index 0) and objects (under a key)
+          const nested = nesting.reduceRight(
+            (inner, level) => (level === "array" ? `[${inner}]` : `{${JSON.stringify(level)}:${inner}}`),
+            text
+          )
+          const path = [...nesting.map((level) => (level === "array" ? 0 : Json.clip(level))), Json.clip(key)]
+          expect(problemsOf(nested, 1_000)).toContainEqual({ reason: "DuplicateKey", path })
+        }
+      )
+    )
+  })
+
   it("text that is not JSON is a Syntax problem whose message quotes none of it", () => {
     expect(Json.parse(`{"a": ${"x".repeat(10_000)}}`, 64)).toEqual(
-      Either.left([{ reason: "Syntax", path: [], message: "the request body is not valid JSON" }])
+      Result.fail([{ reason: "Syntax", path: [], message: "the request body is not valid JSON" }])
     )
   })
 

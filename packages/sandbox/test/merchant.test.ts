@@ -1,11 +1,11 @@
 import { expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { SubscriptionPlan } from "@payrules/subscriptions"
-import { Effect, Either, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { authOf, call, server } from "./helpers.js"
 
 const version = { "revolut-api-version": "2024-09-01" }
-const decodePage = Schema.decodeUnknownEither(SubscriptionPlan.PlanListPage)
+const decodePage = Schema.decodeUnknownResult(SubscriptionPlan.PlanListPage)
 
 layer(Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-plans", (it) => {
   const plans = (query: string, h?: Record<string, string>) =>
@@ -21,7 +21,7 @@ layer(Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-
       do {
         const r = yield* plans(`?limit=100${token === undefined ? "" : `&page_token=${encodeURIComponent(token)}`}`)
         expect(r.status).toBe(200)
-        const page = Either.getOrThrow(decodePage(r.json))
+        const page = Result.getOrThrow(decodePage(r.json))
         for (const p of page.subscription_plans) seen.add(p.id)
         token = page.next_page_token ?? undefined
         pages++
@@ -35,9 +35,9 @@ layer(Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-
     Effect.gen(function* () {
       const q = "from=2023-01-01T00:00:00Z&to=2023-12-31T23:59:59Z"
       const first = yield* plans(`?limit=10&${q}`)
-      const page = Either.getOrThrow(decodePage(first.json))
+      const page = Result.getOrThrow(decodePage(first.json))
       for (const p of page.subscription_plans)
-        expect(p.created_at.epochMillis).toBeGreaterThanOrEqual(Date.UTC(2023, 0, 1))
+        expect(p.created_at.epochMilliseconds).toBeGreaterThanOrEqual(Date.UTC(2023, 0, 1))
       const token = encodeURIComponent(page.next_page_token!)
       const same = yield* plans(`?limit=10&${q}&page_token=${token}`)
       expect(same.status).toBe(200)

@@ -1,8 +1,9 @@
-import { expect, layer } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
 import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
-import { Effect, Either } from "effect"
-import { call, server } from "./helpers.js"
+import { Effect, Random, Result } from "effect"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import { call, seedIn, sendIn, server, untraced, urlsIn } from "./helpers.js"
 
 const headers = {
   authorization: `Bearer ${Sandbox.tenants({ seed: 8, plans: 15 })[0]!.token}`,
@@ -29,7 +30,7 @@ layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-paymen
       for (const p of payments) {
         const r = yield* get(p.id)
         expect(r.status).toBe(200)
-        const payment = Either.getOrThrow(InternationalPayment.decode("revolut", r.json, { mode: "strict" }))
+        const payment = Result.getOrThrow(InternationalPayment.decode("revolut", r.json, { mode: "strict" }))
         expect(payment.Data.Status).toBe(p.status)
         schemes.add(payment.Data.Initiation.CreditorAccount.SchemeName)
       }
@@ -128,5 +129,25 @@ layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-paymen
       })
       expect((yield* get(payments[0]!.id)).status).toBe(200)
     })
+  )
+})
+
+describe("sandbox: the interaction id it generates (in process)", () => {
+  it.effect("is the one @payrules/open-banking draws from effect's Random: the same for the same seed", () =>
+    Effect.gen(function* () {
+      const { payments } = yield* seedIn
+      const u = yield* urlsIn
+      const get = sendIn(
+        HttpClientRequest.get(`${u.openBanking}/international-payments/${payments[0]!.id}`).pipe(
+          HttpClientRequest.setHeader("x-fapi-financial-id", headers["x-fapi-financial-id"])
+        )
+      ).pipe(Effect.map((r) => r.headers["x-fapi-interaction-id"]))
+      const expected = yield* FapiHeaders.interactionIdFor({}).pipe(Random.withSeed(42))
+      expect(yield* get.pipe(Random.withSeed(42))).toBe(expected)
+      expect(yield* get.pipe(Random.withSeed(42))).toBe(expected)
+      const other = yield* get.pipe(Random.withSeed(43))
+      expect(other).not.toBe(expected)
+      expect(FapiHeaders.isInteractionId(other!)).toBe(true)
+    }).pipe(untraced, Effect.provide(Sandbox.layerInProcess({ seed: 8, plans: 15 })))
   )
 })

@@ -1,13 +1,13 @@
 import { expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { PayFields } from "@payrules/transfers"
-import { Effect, Either, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { authOf, postJson, type SeedSummary, seedOf, server } from "./helpers.js"
 
 const fields = (body: unknown, headers?: Record<string, string>) =>
   Effect.flatMap(server, (s) => postJson(`${s.urls.business}/pay/fields`, body, headers))
 
-const decode = Schema.decodeUnknownEither(PayFields.FieldsResponse)
+const decode = Schema.decodeUnknownResult(PayFields.FieldsResponse)
 
 const byName = (seed: Pick<SeedSummary, "counterparties">, name: string) =>
   seed.counterparties.find((c) => c.name === name)!
@@ -24,7 +24,7 @@ layer(Sandbox.layer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fields", (it) =
           receiver: { counterparty_id: counterparty.id, account_id: counterparty.accounts[0]!.id }
         })
         expect(r.status).toBe(200)
-        const response = Either.getOrThrow(decode(r.json))
+        const response = Result.getOrThrow(decode(r.json))
         corridors.set(
           counterparty.accounts[0]!.corridor,
           response.fields.map((f) => f.name)

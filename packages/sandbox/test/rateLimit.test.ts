@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import * as TestClock from "effect/testing/TestClock"
 import * as RateLimit from "../src/internal/rateLimit.js"
 import { payFieldsIn, untraced } from "./helpers.js"
 

@@ -2,6 +2,10 @@
  * The sandbox's clock: the caller's `Clock` (the live one, or a `TestClock` in process) moved forward by an offset
  * that the control plane can only increase, so tests can let retention windows and settlements pass without waiting.
  *
+ * The middleware reads the sandbox's time once per request and hands it to the handlers (see `call.ts`): what a
+ * request does happens at one instant, and no handler reads a clock of its own. Sleeps (a delayed answer) are the
+ * caller's.
+ *
  * @internal
  */
 import * as Clock from "effect/Clock"
@@ -13,34 +17,19 @@ export interface SandboxClock {
   readonly offset: () => number
   /** moves the sandbox's time forward */
   readonly advance: (ms: number) => Effect.Effect<void>
-  /** runs `self` with the sandbox's time (sleeps are the caller's) */
-  readonly within: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /** the sandbox's time: the caller's clock plus the offset, in epoch milliseconds */
+  readonly now: Effect.Effect<number>
 }
 
 /** @internal */
 export const make = (): SandboxClock => {
   let offset = 0
-  const shifted = new WeakMap<Clock.Clock, Clock.Clock>()
-  const shift = (base: Clock.Clock): Clock.Clock => {
-    const known = shifted.get(base)
-    if (known !== undefined) return known
-    const clock: Clock.Clock = {
-      [Clock.ClockTypeId]: Clock.ClockTypeId,
-      unsafeCurrentTimeMillis: () => base.unsafeCurrentTimeMillis() + offset,
-      unsafeCurrentTimeNanos: () => base.unsafeCurrentTimeNanos() + BigInt(offset) * 1_000_000n,
-      currentTimeMillis: Effect.map(base.currentTimeMillis, (ms) => ms + offset),
-      currentTimeNanos: Effect.map(base.currentTimeNanos, (ns) => ns + BigInt(offset) * 1_000_000n),
-      sleep: (duration) => base.sleep(duration)
-    }
-    shifted.set(base, clock)
-    return clock
-  }
   return {
     offset: () => offset,
     advance: (ms) =>
       Effect.sync(() => {
         offset += Math.max(0, Math.floor(ms))
       }),
-    within: (self) => Effect.flatMap(Effect.clock, (base) => Effect.withClock(self, shift(base)))
+    now: Clock.clockWith((clock) => Effect.succeed(clock.currentTimeMillisUnsafe() + offset))
   }
 }

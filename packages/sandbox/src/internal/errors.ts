@@ -4,8 +4,10 @@
  *
  * @internal
  */
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { BusinessApi } from "@payrules/transport"
+import { BusinessApi, type OpenBankingApi } from "@payrules/transport"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import type * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as Json from "./json.js"
 
 /** @internal */
@@ -18,10 +20,14 @@ export const prefixes: Readonly<Record<Family, `/${string}`>> = {
   business: "/business"
 }
 
+const families = (Object.entries(prefixes) as ReadonlyArray<[Family, string]>).map(
+  ([family, prefix]) => [family, prefix, `${prefix}/`] as const
+)
+
 /** @internal */
 export const familyOf = (path: string): Family | undefined => {
-  for (const [family, prefix] of Object.entries(prefixes) as ReadonlyArray<[Family, string]>) {
-    if (path === prefix || path.startsWith(`${prefix}/`)) return family
+  for (const [family, prefix, under] of families) {
+    if (path.startsWith(under) || path === prefix) return family
   }
   return undefined
 }
@@ -156,9 +162,52 @@ export const response = (
   message: string,
   options: BodyOptions
 ): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.unsafeJson(
+  HttpServerResponse.jsonUnsafe(
     family === undefined
       ? { status, message: clipMessage(message), ...(options.issues ? { issues: clipIssues(options.issues) } : {}) }
       : body(family, status, message, options),
     { status }
   )
+
+/**
+ * An Open Banking error a handler raised, with the codes it chose, and the interaction id of this exchange.
+ *
+ * @internal
+ */
+export const openBankingResponse = (
+  e: OpenBankingApi.OpenBankingError,
+  interactionId: string | undefined
+): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.jsonUnsafe(
+    {
+      Code: e.Code,
+      ...(interactionId === undefined ? {} : { Id: interactionId }),
+      Message: clipMessage(e.Message),
+      Errors: e.Errors.map((x) => ({ ...x, Message: clipMessage(x.Message) }))
+    },
+    { status: e.status }
+  )
+
+const standard = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/**
+ * The issues of a decoding failure, each with its path (`from.amount`) and message.
+ *
+ * @internal
+ */
+export const issuesOf = (error: Schema.SchemaError): ReadonlyArray<Issue> =>
+  standard(error.issue).issues.map((issue) => ({
+    message: issue.message,
+    path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment))
+  }))
+
+/**
+ * The message of a decoding failure: its first issues, each as `path: message` (`(body)` for the whole value).
+ *
+ * @internal
+ */
+export const issuesMessage = (issues: ReadonlyArray<Issue>): string =>
+  issues
+    .slice(0, MAX_ISSUES)
+    .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
+    .join("; ")

@@ -12,7 +12,8 @@
  *
  * Every request costs the same whatever the ledger holds: state is kept in maps updated in place, and entries that
  * passed the retention window are dropped a few at a time as new requests arrive (all at once when the sandbox's clock
- * is moved forward).
+ * is moved forward). The time of a request is the sandbox's (`now`, read once by the middleware), given to each
+ * operation.
  *
  * @internal
  */
@@ -29,8 +30,10 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Semaphore from "effect/Semaphore"
+import type { SandboxClock } from "./clock.js"
 import * as Random from "./random.js"
 import type { Account, SeedData } from "./seed.js"
 
@@ -68,7 +71,7 @@ interface TransactionRecord {
 
 /** The answer to one POST /exchange. @internal */
 export interface Answer {
-  readonly result: Either.Either<ExchangeTransaction.ExchangeTransaction, BusinessApi.BusinessError>
+  readonly result: Result.Result<ExchangeTransaction.ExchangeTransaction, BusinessApi.BusinessError>
   /** the stored answer of an earlier identical request */
   readonly replayed: boolean
 }
@@ -86,15 +89,16 @@ export interface LedgerView {
 export interface Exchanges {
   readonly exchange: (
     request: ExchangeRequest.ExchangeRequest,
-    options: { readonly failExecution: boolean }
+    options: { readonly failExecution: boolean; readonly now: number }
   ) => Effect.Effect<Answer>
-  readonly find: (requestId: string) => Effect.Effect<ReadonlyArray<ExchangeTransaction.ExchangeTransaction>>
+  readonly find: (requestId: string, now: number) => ReadonlyArray<ExchangeTransaction.ExchangeTransaction>
+  /** the live request_ids */
   readonly ledger: Effect.Effect<ReadonlyArray<LedgerView>>
   readonly balances: Effect.Effect<
     ReadonlyArray<{ readonly id: string; readonly currency: string; readonly balance: string }>
   >
-  /** drops every request_id and transaction past the retention window */
-  readonly prune: Effect.Effect<void>
+  /** drops every request_id and transaction past the retention window at `now` */
+  readonly prune: (now: number) => Effect.Effect<void>
   /** how many live request_ids, and how many transactions are held (those past the window until pruned) */
   readonly sizes: Effect.Effect<{ readonly requestIds: number; readonly transactions: number }>
 }
@@ -122,36 +126,66 @@ export const convert = (
   return BigDecimal.make(q, exponent)
 }
 
+/** the zone of the instants the sandbox writes (made once) */
+const utc = DateTime.zoneMakeOffset(0)
+
 /** transactions dropped per request once past the retention window */
 const SWEEP = 8
 
+/** the caller's clock moved `offset` ms forward */
+const shifted = (base: Clock.Clock, offset: number): Clock.Clock => {
+  const nanos = BigInt(offset) * 1_000_000n
+  return {
+    currentTimeMillisUnsafe: () => base.currentTimeMillisUnsafe() + offset,
+    currentTimeMillis: Effect.map(base.currentTimeMillis, (ms) => ms + offset),
+    currentTimeNanosUnsafe: () => base.currentTimeNanosUnsafe() + nanos,
+    currentTimeNanos: Effect.map(base.currentTimeNanos, (ns) => ns + nanos),
+    monotonicTimeNanosUnsafe: () => base.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: base.monotonicTimeNanos,
+    sleep: (duration) => base.sleep(duration)
+  }
+}
+
 /** @internal */
-export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Exchanges> =>
+export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClock): Effect.Effect<Exchanges> =>
   Effect.gen(function* () {
+    /**
+     * Runs `self` on the sandbox's time: the exchange package's ledger reads its time from `Clock`, and the sandbox's
+     * time is the caller's moved forward by the control plane (nothing to change until it moved).
+     */
+    const at = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+      Effect.suspend(() => {
+        const offset = clock.offset()
+        return offset === 0
+          ? self
+          : Clock.clockWith((base) => Effect.provideService(self, Clock.Clock, shifted(base, offset)))
+      })
+
     // the settlement path of an exchange with another institution, checked against the shared state table
     const settling: ReadonlyArray<ExchangeState.State> = ["created", "pending", "completed"]
-    if (Either.isLeft(ExchangeState.checkHistory(settling))) {
-      return yield* Effect.dieMessage("the sandbox's settlement path breaks the exchange state table")
+    if (Result.isFailure(ExchangeState.checkHistory(settling))) {
+      return yield* Effect.die(new Error("the sandbox's settlement path breaks the exchange state table"))
     }
     const accounts = new Map(seed.accounts.map((a) => [a.id, a]))
     const policy = ExchangeReason.make(
       Object.entries(options.reasonThresholds).map(([currency, threshold]) => ({
         country: seed.holderCountry as ExchangeReason.CountryCode,
         currency: currency as Currency.CurrencyCode,
-        threshold: BigDecimal.unsafeFromString(threshold)
+        threshold: BigDecimal.fromStringUnsafe(threshold)
       }))
     )
-    const rates = new Map(Object.entries(seed.ratesPerGbp).map(([c, r]) => [c, BigDecimal.unsafeFromString(r)]))
-    const one = BigDecimal.unsafeFromString("1")
+    const rates = new Map(Object.entries(seed.ratesPerGbp).map(([c, r]) => [c, BigDecimal.fromStringUnsafe(r)]))
+    const one = BigDecimal.fromStringUnsafe("1")
     const ledger = yield* RequestLedger.make({ window: options.retentionMs })
-    const balances = new Map(seed.accounts.map((a) => [a.id, BigDecimal.unsafeFromString(a.balance)]))
+    const balances = new Map(seed.accounts.map((a) => [a.id, BigDecimal.fromStringUnsafe(a.balance)]))
     // by request_id, in the order of creation (the order they leave the retention window in)
     const transactions = new Map<string, Array<TransactionRecord>>()
     let created = 0
-    const lock = yield* Effect.makeSemaphore(1)
+    const transactionId = Random.keyedUuidWith("transaction", seed.seed)
+    const lock = yield* Semaphore.make(1)
 
     const view = (tx: TransactionRecord, now: number): ExchangeTransaction.ExchangeTransaction => {
-      const at = DateTime.unsafeMakeZoned(tx.createdAtMs, { timeZone: 0 })
+      const at = DateTime.makeZonedUnsafe(tx.createdAtMs, { timeZone: utc })
       const base = { id: tx.id, type: "exchange", created_at: at }
       if (tx.kind === "declined") return { ...base, state: "declined", reason_code: tx.reasonCode ?? "declined" }
       if (tx.kind === "instant") return { ...base, state: "completed", completed_at: at }
@@ -162,7 +196,7 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
         ? {
             ...base,
             state,
-            completed_at: DateTime.unsafeMakeZoned(tx.createdAtMs + completedAfterMs, { timeZone: 0 })
+            completed_at: DateTime.makeZonedUnsafe(tx.createdAtMs + completedAfterMs, { timeZone: utc })
           }
         : { ...base, state }
     }
@@ -179,12 +213,12 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
     /** the checks before execution: a refusal here stores nothing */
     const validate = (
       request: ExchangeRequest.ExchangeRequest
-    ): Either.Either<{ readonly from: Account; readonly to: Account }, BusinessApi.BusinessError> => {
+    ): Result.Result<{ readonly from: Account; readonly to: Account }, BusinessApi.BusinessError> => {
       const from = accounts.get(request.from.account_id)
       const to = accounts.get(request.to.account_id)
       if (from === undefined || to === undefined) {
         const side = from === undefined ? "from" : "to"
-        return Either.left(
+        return Result.fail(
           business(
             400,
             BusinessApi.ErrorCode.InvalidRequest,
@@ -197,7 +231,7 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
         ["to", to]
       ] as const) {
         if (account.currency !== request[side].currency) {
-          return Either.left(
+          return Result.fail(
             business(
               400,
               BusinessApi.ErrorCode.InvalidRequest,
@@ -210,18 +244,18 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
         country: seed.holderCountry,
         reasons: seed.exchangeReasons
       })
-      if (Either.isLeft(reason)) {
-        return Either.left(
+      if (Result.isFailure(reason)) {
+        return Result.fail(
           business(
             400,
-            reason.left.reason === "Required"
+            reason.failure.reason === "Required"
               ? BusinessApi.ErrorCode.ExchangeReasonRequired
               : BusinessApi.ErrorCode.UnknownExchangeReason,
-            reason.left.message
+            reason.failure.message
           )
         )
       }
-      return Either.right({ from, to })
+      return Result.succeed({ from, to })
     }
 
     /** the execution: moves the money (or declines), once */
@@ -239,9 +273,9 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
       const toAmount =
         request._tag === "Buy" ? request.amount : convert(request.amount, rateTo, rateFrom, exponentOf(to.currency))
       // a UUID, as the official document types the transaction id; from the seed and the sequence number
-      const id = Random.keyedUuid("transaction", seed.seed, ++created)
+      const id = transactionId(++created)
       const balance = balances.get(from.id)!
-      const declined = BigDecimal.lessThan(balance, fromAmount)
+      const declined = BigDecimal.isLessThan(balance, fromAmount)
       const tx: TransactionRecord = declined
         ? { id, requestId: request.request_id, createdAtMs: now, kind: "declined", reasonCode: "insufficient_balance" }
         : {
@@ -263,10 +297,10 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
     const replay = (outcome: RequestLedger.Outcome): Answer => {
       switch (outcome._tag) {
         case "Succeeded":
-          return { result: Either.right(outcome.transaction), replayed: true }
+          return { result: Result.succeed(outcome.transaction), replayed: true }
         case "Rejected":
           return {
-            result: Either.left(
+            result: Result.fail(
               business(outcome.status, outcome.code ?? BusinessApi.ErrorCode.InternalError, outcome.message)
             ),
             replayed: true
@@ -274,7 +308,7 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
         case "Unknown":
           // a server stores no unknown outcomes; if one were there, it says nothing: treat it as a failure
           return {
-            result: Either.left(business(500, BusinessApi.ErrorCode.InternalError, outcome.message)),
+            result: Result.fail(business(500, BusinessApi.ErrorCode.InternalError, outcome.message)),
             replayed: true
           }
       }
@@ -282,13 +316,12 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
 
     const fresh = (result: Answer["result"]): Answer => ({ result, replayed: false })
 
-    const exchange: Exchanges["exchange"] = (request, { failExecution }) =>
+    const exchange: Exchanges["exchange"] = (request, { failExecution, now }) =>
       Effect.gen(function* () {
-        const now = yield* Clock.currentTimeMillis
         const registration = yield* ledger.register(request)
         if (registration._tag === "Conflict") {
           return fresh(
-            Either.left(
+            Result.fail(
               business(
                 400,
                 BusinessApi.ErrorCode.RequestIdConflict,
@@ -299,14 +332,14 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
         }
         if (registration._tag === "Replay" && Option.isSome(registration.outcome)) {
           return options.duplicates === "error"
-            ? fresh(Either.left(business(400, BusinessApi.ErrorCode.DuplicateRequest, "Duplicate request")))
+            ? fresh(Result.fail(business(400, BusinessApi.ErrorCode.DuplicateRequest, "Duplicate request")))
             : replay(registration.outcome.value)
         }
         sweep(now, SWEEP)
         const checked = validate(request)
-        if (Either.isLeft(checked)) {
+        if (Result.isFailure(checked)) {
           yield* ledger.release(request.request_id)
-          return fresh(Either.left(checked.left))
+          return fresh(Result.fail(checked.failure))
         }
         if (failExecution) {
           const failed = RequestLedger.Outcome.Rejected({
@@ -315,40 +348,41 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
             message: "the exchange failed during execution (injected fault); this request_id keeps that answer"
           })
           yield* ledger.complete(request.request_id, failed)
-          return fresh(Either.left(business(failed.status, failed.code!, failed.message)))
+          return fresh(Result.fail(business(failed.status, failed.code!, failed.message)))
         }
-        const transaction = execute(request, checked.right.from, checked.right.to, now)
+        const transaction = execute(request, checked.success.from, checked.success.to, now)
         yield* ledger.complete(request.request_id, RequestLedger.Outcome.Succeeded({ transaction }))
-        return fresh(Either.right(transaction))
+        return fresh(Result.succeed(transaction))
       }).pipe(
         // register, check, execute and store as one step: a repeat waits for the first answer, and an interrupted
         // request (a client that went away) cannot leave its request_id registered without an answer
         lock.withPermits(1),
         Effect.uninterruptible,
-        Effect.catchTag("RequestLedgerError", (e) => Effect.die(e))
+        Effect.catchTag("RequestLedgerError", (e) => Effect.die(e)),
+        at
       )
 
-    const find: Exchanges["find"] = (requestId) =>
-      Effect.map(Clock.currentTimeMillis, (now) =>
-        (transactions.get(requestId) ?? [])
-          .filter((tx) => tx.createdAtMs + options.retentionMs > now)
-          .map((tx) => view(tx, now))
-      )
+    const find: Exchanges["find"] = (requestId, now) =>
+      (transactions.get(requestId) ?? [])
+        .filter((tx) => tx.createdAtMs + options.retentionMs > now)
+        .map((tx) => view(tx, now))
 
     return {
       exchange,
       find,
-      ledger: Effect.map(ledger.entries, (entries) =>
-        entries.map((e) => {
-          const records = transactions.get(e.requestId) ?? []
-          return {
-            requestId: e.requestId,
-            received: e.received,
-            transactions: records.length,
-            conflicts: e.conflicts,
-            transactionId: records[0]?.id
-          }
-        })
+      ledger: at(
+        Effect.map(ledger.entries, (entries) =>
+          entries.map((e) => {
+            const records = transactions.get(e.requestId) ?? []
+            return {
+              requestId: e.requestId,
+              received: e.received,
+              transactions: records.length,
+              conflicts: e.conflicts,
+              transactionId: records[0]?.id
+            }
+          })
+        )
       ),
       balances: Effect.sync(() =>
         seed.accounts.map((a) => ({
@@ -357,9 +391,9 @@ export const make = (seed: SeedData, options: ExchangeOptions): Effect.Effect<Ex
           balance: DecimalAmount.toFixedString(balances.get(a.id)!)
         }))
       ),
-      prune: Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.map(ledger.prune, () => sweep(now, Number.POSITIVE_INFINITY))
-      ),
-      sizes: Effect.map(ledger.entries, (entries) => ({ requestIds: entries.length, transactions: transactions.size }))
+      prune: (now) => at(Effect.map(ledger.prune, () => sweep(now, Number.POSITIVE_INFINITY))),
+      sizes: at(
+        Effect.map(ledger.entries, (entries) => ({ requestIds: entries.length, transactions: transactions.size }))
+      )
     }
   })

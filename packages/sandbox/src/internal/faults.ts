@@ -9,7 +9,6 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import type * as Fault from "../Fault.js"
 import * as Random from "./random.js"
 
@@ -34,6 +33,8 @@ export interface Faults {
    * request of a counted rule that fires; counts the attempt of the key when a probability rule applies.
    */
   readonly decide: (operation: Fault.Operation, key: string | undefined) => Effect.Effect<Fault.FaultRule | undefined>
+  /** {@link decide}, at once */
+  readonly decideUnsafe: (operation: Fault.Operation, key: string | undefined) => Fault.FaultRule | undefined
 }
 
 /** @internal */
@@ -59,7 +60,7 @@ export const make = (seed: number, initial: ReadonlyArray<Fault.FaultRule>): Eff
       if (attempts.size > MAX_KEYS) attempts.delete(attempts.keys().next().value!)
       return attempt
     }
-    return {
+    const faults: Faults = {
       set: (rules) => Effect.sync(() => install(rules)),
       list: Effect.sync(() =>
         live
@@ -68,29 +69,31 @@ export const make = (seed: number, initial: ReadonlyArray<Fault.FaultRule>): Eff
       ),
       keyed: (operation) => applies(keyed, operation),
       active: (operation) => applies(active, operation),
-      decide: (operation, key) =>
-        Effect.sync(() => {
-          const attempt = key !== undefined && applies(keyed, operation) ? nextAttempt(operation, key) : 0
-          for (let i = 0; i < live.length; i++) {
-            const x = live[i]!
-            if (x.rule.operation !== "*" && x.rule.operation !== operation) continue
-            if (x.remaining !== undefined) {
-              if (x.remaining <= 0) continue
-              x.remaining--
-              return x.rule
-            }
-            if (key === undefined) continue
-            const draw = Random.keyed("fault", seed, operation, key, attempt, i)
-            if (draw < (x.rule.probability ?? 1)) return x.rule
+      decide: (operation, key) => Effect.sync(() => faults.decideUnsafe(operation, key)),
+      decideUnsafe: (operation, key) => {
+        const attempt = key !== undefined && applies(keyed, operation) ? nextAttempt(operation, key) : 0
+        for (let i = 0; i < live.length; i++) {
+          const x = live[i]!
+          if (x.rule.operation !== "*" && x.rule.operation !== operation) continue
+          if (x.remaining !== undefined) {
+            if (x.remaining <= 0) continue
+            x.remaining--
+            return x.rule
           }
-          return undefined
-        })
+          if (key === undefined) continue
+          const draw = Random.keyed("fault", seed, operation, key, attempt, i)
+          if (draw < (x.rule.probability ?? 1)) return x.rule
+        }
+        return undefined
+      }
     }
+    return faults
   })
 
 /**
  * The key of a request for fault decisions: the exchange's `request_id` (its retries share it), otherwise the method,
- * the path, the query (sorted), the Authorization header and the body with its object keys sorted.
+ * the path, the query (sorted), the Authorization header and the body (as the gate parsed it: `undefined` without
+ * one) with its object keys sorted.
  *
  * @internal
  */
@@ -101,15 +104,10 @@ export const requestKey = (
     readonly path: string
     readonly query: URLSearchParams
     readonly authorization: string | undefined
-    readonly body: string
+    readonly body: unknown
   }
 ): string => {
-  let json: unknown
-  try {
-    json = request.body === "" ? undefined : JSON.parse(request.body)
-  } catch {
-    json = undefined
-  }
+  const json = request.body
   if (operation === "exchange" && typeof json === "object" && json !== null && "request_id" in json) {
     const id = (json as { readonly request_id: unknown }).request_id
     if (typeof id === "string") return `request_id ${id}`
@@ -120,7 +118,7 @@ export const requestKey = (
     request.path,
     new URLSearchParams(query).toString(),
     request.authorization ?? "",
-    json === undefined ? request.body : canonical(json)
+    json === undefined ? "" : canonical(json)
   ].join("\u0000")
 }
 
@@ -131,6 +129,3 @@ const canonical = (value: unknown): string =>
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : v
   )
-
-/** Set by the middleware for a request with a `fail-during` fault: the handler fails its execution. @internal */
-export const failExecution: FiberRef.FiberRef<boolean> = FiberRef.unsafeMake(false)

@@ -1,54 +1,65 @@
 /**
  * The handlers of the sandbox's endpoints, over its store.
  *
+ * The middleware has authenticated the request, read the sandbox's time, parsed the body and chosen the interaction
+ * id: a handler reads them from the call (`call.ts`). The four operations answer with responses they make themselves:
+ * what never changes was encoded once at start, a transaction is encoded by the endpoint's Schema (made once, in
+ * `codecs.ts`), and an error has the family's body (`errors.ts`). The POST bodies are decoded from the value the gate
+ * parsed (`handleRaw`: the text is not parsed twice).
+ *
  * @internal
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
-import * as Clock from "effect/Clock"
+import { Auth, BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as FiberRef from "effect/FiberRef"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
-import * as Schema from "effect/Schema"
-import { SandboxApi, UnknownTenant } from "../SandboxApi.js"
-import type { SandboxClock } from "./clock.js"
+import * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
+import { SandboxApi } from "../SandboxApi.js"
+import { type Call, CurrentCall } from "./call.js"
+import * as Codecs from "./codecs.js"
 import * as Errors from "./errors.js"
-import type * as Exchanges from "./exchanges.js"
-import * as Faults from "./faults.js"
+import type { Exchanges } from "./exchanges.js"
 import * as Json from "./json.js"
 import * as Payments from "./payments.js"
 import { SandboxState, type SandboxStateService, type TenantState } from "./state.js"
-import * as Tenants from "./tenants.js"
-
-/**
- * The security of each family: the middleware authenticated the request and set its tenant; a request without one
- * (none should get here) is refused all the same.
- */
-const authenticated = <E>(token: Redacted.Redacted<string>, refuse: (now: number) => E) =>
-  Effect.flatMap(FiberRef.get(Tenants.current), (tenant) =>
-    tenant === undefined
-      ? Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.fail(refuse(now)))
-      : Effect.succeed(token)
-  )
 
 const unauthenticated = "Authorization: Bearer <token> of a tenant is required"
 
+/**
+ * The security of a family: the middleware authenticated the request and set its tenant, so this hands the token on;
+ * a request without a tenant (none gets here) is refused all the same.
+ */
+const authenticated = <A, E, R, F>(
+  httpEffect: Effect.Effect<A, E, R>,
+  credential: Redacted.Redacted<string>,
+  refuse: (now: number) => F
+): Effect.Effect<A, E | F, Exclude<R, Auth.BearerToken>> =>
+  Effect.flatMap(
+    CurrentCall,
+    (call): Effect.Effect<A, E | F, Exclude<R, Auth.BearerToken>> =>
+      call?.tenant === undefined
+        ? Effect.fail(refuse(call?.now ?? 0))
+        : Effect.provideService(httpEffect, Auth.BearerToken, credential)
+  )
+
 const merchantAuth = Layer.succeed(MerchantApi.MerchantAuthorization, {
-  bearer: (token) =>
+  bearer: (httpEffect, { credential }) =>
     authenticated(
-      token,
+      httpEffect,
+      credential,
       (now) =>
         new MerchantApi.MerchantError({ status: 401, code: "unauthorized", message: unauthenticated, timestamp: now })
     )
 })
 
 const businessAuth = Layer.succeed(BusinessApi.BusinessAuthorization, {
-  bearer: (token) =>
+  bearer: (httpEffect, { credential }) =>
     authenticated(
-      token,
+      httpEffect,
+      credential,
       () =>
         new BusinessApi.BusinessError({
           status: 401,
@@ -59,9 +70,10 @@ const businessAuth = Layer.succeed(BusinessApi.BusinessAuthorization, {
 })
 
 const openBankingAuth = Layer.succeed(OpenBankingApi.OpenBankingAuthorization, {
-  bearer: (token) =>
+  bearer: (httpEffect, { credential }) =>
     authenticated(
-      token,
+      httpEffect,
+      credential,
       () =>
         new OpenBankingApi.OpenBankingError({
           status: 401,
@@ -72,167 +84,229 @@ const openBankingAuth = Layer.succeed(OpenBankingApi.OpenBankingAuthorization, {
     )
 })
 
-/** the data of the tenant the request was authenticated as */
-const tenantStore = Effect.gen(function* () {
-  const state = yield* SandboxState
-  const id = yield* FiberRef.get(Tenants.current)
-  const tenant = id === undefined ? undefined : state.tenantById.get(id)
-  // the security middleware ran first: a request without a tenant does not get here
-  return tenant === undefined ? yield* Effect.dieMessage("a request reached a handler without a tenant") : tenant.store
-})
+interface TenantCall extends Call {
+  readonly tenant: TenantState
+}
+
+/** the call of an authenticated request (the security middleware ran first: one without a tenant does not get here) */
+const tenantCall: Effect.Effect<TenantCall> = Effect.flatMap(CurrentCall, (call) =>
+  call?.tenant === undefined
+    ? Effect.die(new Error("a request reached a handler without a tenant"))
+    : Effect.succeed(call as TenantCall)
+)
+
+/** the call of a control request */
+const controlCall: Effect.Effect<Call> = Effect.flatMap(CurrentCall, (call) =>
+  call === undefined
+    ? Effect.die(new Error("a control request reached a handler outside the middleware"))
+    : Effect.succeed(call)
+)
+
+/** JSON text encoded by the endpoint's Schema */
+const jsonText = (text: string, options?: { readonly status?: number | undefined }) =>
+  HttpServerResponse.text(text, { contentType: "application/json", status: options?.status })
+
+const businessError = (e: BusinessApi.BusinessError, now: number) =>
+  Errors.response("business", e.status, e.message, { code: e.code, now })
+
+/** a body that does not decode: 400 with the path of each issue, in the business shape */
+const undecodable = (error: Schema.SchemaError, now: number) => {
+  const issues = Errors.issuesOf(error)
+  return Errors.response("business", 400, Errors.issuesMessage(issues), { issues, now })
+}
+
+/** GET /exchange-reasons: its answer, encoded at start */
+const exchangeReasons = ({ tenant }: TenantCall) => tenant.store.exchangeReasonsAnswer
 
 const openBanking = HttpApiBuilder.group(SandboxApi, "payments", (handlers) =>
-  handlers.handle("getInternationalPayment", ({ headers, path }) =>
-    Effect.gen(function* () {
-      const store = yield* tenantStore
+  handlers.handle("getInternationalPayment", ({ headers, params }) =>
+    Effect.map(tenantCall, ({ interactionId, tenant }) => {
       if (headers["x-fapi-financial-id"] !== Payments.financialId) {
-        return yield* new OpenBankingApi.OpenBankingError({
-          status: 403,
-          Code: "403 Forbidden",
-          Message: `this token may not access institution ${headers["x-fapi-financial-id"]}`,
-          Errors: [
-            {
-              ErrorCode: "UK.OBIE.Header.Invalid",
-              Message: `x-fapi-financial-id must be ${Payments.financialId} in the sandbox`,
-              Path: "x-fapi-financial-id"
-            }
-          ]
-        })
+        return Errors.openBankingResponse(
+          new OpenBankingApi.OpenBankingError({
+            status: 403,
+            Code: "403 Forbidden",
+            Message: `this token may not access institution ${headers["x-fapi-financial-id"]}`,
+            Errors: [
+              {
+                ErrorCode: "UK.OBIE.Header.Invalid",
+                Message: `x-fapi-financial-id must be ${Payments.financialId} in the sandbox`,
+                Path: "x-fapi-financial-id"
+              }
+            ]
+          }),
+          interactionId
+        )
       }
-      const payment = store.paymentBodies.get(path.InternationalPaymentId)
+      const payment = tenant.store.paymentAnswers.get(params.InternationalPaymentId)
       if (payment === undefined) {
         // Open Banking answers an unknown resource id with 400, not 404
-        return yield* new OpenBankingApi.OpenBankingError({
-          status: 400,
-          Code: "400 Bad Request",
-          Message: `no international payment ${path.InternationalPaymentId}`,
-          Errors: [
-            {
-              ErrorCode: "UK.OBIE.Resource.NotFound",
-              Message: "the InternationalPaymentId does not exist",
-              Path: "InternationalPaymentId"
-            }
-          ]
-        })
+        return Errors.openBankingResponse(
+          new OpenBankingApi.OpenBankingError({
+            status: 400,
+            Code: "400 Bad Request",
+            Message: `no international payment ${params.InternationalPaymentId}`,
+            Errors: [
+              {
+                ErrorCode: "UK.OBIE.Resource.NotFound",
+                Message: "the InternationalPaymentId does not exist",
+                Path: "InternationalPaymentId"
+              }
+            ]
+          }),
+          interactionId
+        )
       }
-      return json(payment)
+      return payment
     })
   )
 )
 
 const merchant = HttpApiBuilder.group(SandboxApi, "subscriptionPlans", (handlers) =>
-  handlers.handle("listSubscriptionPlans", ({ urlParams }) =>
-    Effect.gen(function* () {
-      const store = yield* tenantStore
-      const page = store.plans.page(urlParams)
-      if (page._tag === "Left") {
-        const now = yield* Clock.currentTimeMillis
-        return yield* new MerchantApi.MerchantError({
-          status: 400,
-          code: "bad_request",
-          message: page.left,
-          timestamp: now
-        })
-      }
+  handlers.handle("listSubscriptionPlans", ({ query }) =>
+    Effect.map(tenantCall, ({ now, tenant }) => {
+      const page = tenant.store.plans.page(query)
       // the plans were validated against the Schema when the store was built, and written as JSON once
-      return HttpServerResponse.text(page.right, { contentType: "application/json" })
+      return Result.isSuccess(page)
+        ? jsonText(page.success)
+        : Errors.response("merchant", 400, page.failure, { code: "bad_request", now })
     })
   )
 )
 
-/** a body encoded once, at start, with the endpoint's Schema */
-const json = (body: Uint8Array) => HttpServerResponse.uint8Array(body, { contentType: "application/json" })
-
-const encodeTransaction = Schema.encodeSync(BusinessApi.exchange.successSchema)
-
-/** a stored answer, as it was first given, marked as a replay */
-const replayed = (result: Exchanges.Answer["result"]): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.setHeader(
-    Either.match(result, {
-      onRight: (transaction) => HttpServerResponse.unsafeJson(encodeTransaction(transaction)),
-      onLeft: (e) => Errors.response("business", e.status, e.message, { code: e.code, now: 0 })
-    }),
-    "idempotent-replayed",
-    "true"
-  )
-
 const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
   handlers
-    .handle("exchange", ({ payload }) =>
-      Effect.gen(function* () {
-        const store = yield* tenantStore
-        const failExecution = yield* FiberRef.get(Faults.failExecution)
-        const answer = yield* store.exchanges.exchange(payload, { failExecution })
-        return answer.replayed ? replayed(answer.result) : yield* answer.result
-      })
+    .handleRaw("exchange", () =>
+      Effect.flatMap(tenantCall, ({ body, failExecution, now, tenant }) =>
+        Effect.matchEffect(Codecs.decodeExchange(body), {
+          onFailure: (error) => Effect.succeed(undecodable(error, now)),
+          onSuccess: (payload) =>
+            Effect.map(tenant.store.exchanges.exchange(payload, { failExecution, now }), (answer) => {
+              const response = Result.isSuccess(answer.result)
+                ? jsonText(Codecs.encodeTransaction(answer.result.success))
+                : businessError(answer.result.failure, now)
+              // a stored answer, as it was first given, marked as a replay
+              return answer.replayed ? HttpServerResponse.setHeader(response, "idempotent-replayed", "true") : response
+            })
+        })
+      )
     )
-    .handle("exchangeReasons", () => Effect.map(tenantStore, (store) => json(store.exchangeReasonsBody)))
-    .handle("findTransactions", ({ urlParams }) =>
-      Effect.flatMap(tenantStore, (store) => store.exchanges.find(urlParams.request_id))
+    .handle("exchangeReasons", () => Effect.map(tenantCall, exchangeReasons))
+    .handle("findTransactions", ({ query }) =>
+      Effect.map(tenantCall, ({ now, tenant }) =>
+        jsonText(Codecs.encodeTransactions(tenant.store.exchanges.find(query.request_id, now)))
+      )
     )
 )
 
 const pay = HttpApiBuilder.group(SandboxApi, "pay", (handlers) =>
-  handlers.handle("transferFieldRequirements", ({ payload }) =>
-    Effect.flatMap(tenantStore, (store) => Effect.map(store.payFields(payload), json))
+  handlers.handleRaw("transferFieldRequirements", () =>
+    Effect.flatMap(tenantCall, ({ body, now, tenant }) =>
+      Effect.match(Codecs.decodeFieldsRequest(body), {
+        onFailure: (error) => undecodable(error, now),
+        onSuccess: (request) => {
+          const answer = tenant.store.payFields(request)
+          return Result.isSuccess(answer) ? answer.success : businessError(answer.failure, now)
+        }
+      })
+    )
   )
 )
 
-const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
-  handlers
-    .handle("seed", () =>
-      Effect.map(SandboxState, ({ tenants }) => ({
-        seed: tenants[0]!.store.seed.seed,
-        ...tenantData(tenants[0]!),
-        tenants: tenants.map((t) => ({
-          id: t.tenant.id,
-          name: t.tenant.name,
-          token: t.tenant.tokens[0]!,
-          tokens: t.tenant.tokens,
-          ...tenantData(t)
-        }))
-      }))
-    )
-    .handle("accounts", ({ urlParams }) =>
-      Effect.flatMap(SandboxState, (state) =>
-        Effect.flatMap(tenantOf(state, urlParams.tenant), (t) => t.store.exchanges.balances)
+/** what GET /__sandbox/seed shows of a tenant's data */
+const tenantData = ({ store }: TenantState) => ({
+  accounts: store.seed.accounts.map(({ currency, id, institution, name }) => ({ id, name, currency, institution })),
+  counterparties: store.seed.counterparties,
+  plans: store.seed.plans.length,
+  payments: [...store.payments.values()].map((p) => ({ id: p.id, status: p.status, profile: "revolut" }))
+})
+
+/** the tenant a control request asks for (the first one by default), or the 404 that says there is none */
+const tenantOf = (
+  state: SandboxStateService,
+  id: string | undefined,
+  now: number
+): Result.Result<TenantState, HttpServerResponse.HttpServerResponse> => {
+  const tenant = id === undefined ? state.tenants[0] : state.tenantById.get(id)
+  return tenant === undefined
+    ? Result.fail(Errors.response(undefined, 404, `no tenant ${JSON.stringify(Json.clip(id ?? ""))}`, { now }))
+    : Result.succeed(tenant)
+}
+
+type Balances = Effect.Success<Exchanges["balances"]>
+type Ledger = ReadonlyArray<{
+  readonly request_id: string
+  readonly received: number
+  readonly transactions: number
+  readonly conflicts: number
+  readonly transaction_id: string | null
+}>
+
+const clockState = (now: number, offset: number) => ({ now: new Date(now).toISOString(), offset_ms: offset })
+
+const control = HttpApiBuilder.group(
+  SandboxApi,
+  "sandbox",
+  Effect.fnUntraced(function* (handlers) {
+    const state = yield* SandboxState
+    const { clock, faults, log, payFieldsLimit, tenants } = state
+    return handlers
+      .handle("seed", () =>
+        Effect.succeed({
+          seed: tenants[0]!.store.seed.seed,
+          ...tenantData(tenants[0]!),
+          tenants: tenants.map((t) => ({
+            id: t.tenant.id,
+            name: t.tenant.name,
+            token: t.tenant.tokens[0]!,
+            tokens: t.tenant.tokens,
+            ...tenantData(t)
+          }))
+        })
       )
-    )
-    .handle("ledger", ({ urlParams }) =>
-      Effect.flatMap(SandboxState, (state) =>
-        Effect.flatMap(tenantOf(state, urlParams.tenant), ({ store }) =>
-          Effect.map(store.exchanges.ledger, (entries) =>
-            entries.map((e) => ({
-              request_id: e.requestId,
-              received: e.received,
-              transactions: e.transactions,
-              conflicts: e.conflicts,
-              transaction_id: e.transactionId ?? null
-            }))
+      .handle("accounts", ({ query }) =>
+        Effect.flatMap(controlCall, ({ now }) => {
+          const tenant = tenantOf(state, query.tenant, now)
+          return Result.isFailure(tenant)
+            ? Effect.succeed<Balances | HttpServerResponse.HttpServerResponse>(tenant.failure)
+            : tenant.success.store.exchanges.balances
+        })
+      )
+      .handle("ledger", ({ query }) =>
+        Effect.flatMap(controlCall, ({ now }) => {
+          const tenant = tenantOf(state, query.tenant, now)
+          if (Result.isFailure(tenant))
+            return Effect.succeed<Ledger | HttpServerResponse.HttpServerResponse>(tenant.failure)
+          return Effect.map(
+            tenant.success.store.exchanges.ledger,
+            (entries): Ledger =>
+              entries.map((e) => ({
+                request_id: e.requestId,
+                received: e.received,
+                transactions: e.transactions,
+                conflicts: e.conflicts,
+                transaction_id: e.transactionId ?? null
+              }))
           )
-        )
+        })
       )
-    )
-    .handle("requests", () =>
-      Effect.flatMap(SandboxState, ({ log }) =>
+      .handle("requests", () =>
         Effect.map(log.all, (entries) =>
           entries.map((e) => ({ ...e, query: Object.fromEntries(new URLSearchParams(e.query)) }))
         )
       )
-    )
-    .handle("clearRequests", () => Effect.flatMap(SandboxState, ({ log }) => log.clear))
-    .handle("faults", () => Effect.flatMap(SandboxState, ({ faults }) => faults.list))
-    .handle("setFaults", ({ payload }) => Effect.flatMap(SandboxState, ({ faults }) => faults.set(payload)))
-    .handle("clearFaults", () => Effect.flatMap(SandboxState, ({ faults }) => faults.set([])))
-    .handle("stats", () =>
-      Effect.flatMap(SandboxState, ({ log, payFieldsLimit, tenants }) =>
+      .handle("clearRequests", () => log.clear)
+      .handle("faults", () => faults.list)
+      .handle("setFaults", ({ payload }) => faults.set(payload))
+      .handle("clearFaults", () => faults.set([]))
+      .handle("stats", () =>
         Effect.gen(function* () {
-          const sizes = yield* Effect.reduce(tenants, { requestIds: 0, transactions: 0 }, (sum, { store }) =>
-            Effect.map(store.exchanges.sizes, (s) => ({
-              requestIds: sum.requestIds + s.requestIds,
-              transactions: sum.transactions + s.transactions
-            }))
-          )
+          const sizes = { requestIds: 0, transactions: 0 }
+          for (const { store } of tenants) {
+            const s = yield* store.exchanges.sizes
+            sizes.requestIds += s.requestIds
+            sizes.transactions += s.transactions
+          }
           const limiter = yield* payFieldsLimit.size
           const logged = yield* log.size
           const memory = yield* Effect.sync(() => {
@@ -252,45 +326,22 @@ const control = HttpApiBuilder.group(SandboxApi, "sandbox", (handlers) =>
           }
         })
       )
-    )
-    .handle("clock", () => Effect.flatMap(SandboxState, ({ clock }) => clockState(clock)))
-    .handle("advanceClock", ({ payload }) =>
-      Effect.flatMap(SandboxState, ({ clock, tenants }) =>
-        // prune on the moved clock (this request started on the clock as it was)
-        clock.advance(payload.advance_ms).pipe(
-          Effect.zipRight(
-            clock.within(
-              Effect.zipRight(
-                Effect.forEach(tenants, ({ store }) => store.exchanges.prune, { discard: true }),
-                clockState(clock)
-              )
+      .handle("clock", () => Effect.map(controlCall, ({ now }) => clockState(now, clock.offset())))
+      .handle("advanceClock", ({ payload }) =>
+        Effect.flatMap(controlCall, ({ now }) => {
+          const before = clock.offset()
+          return Effect.flatMap(clock.advance(payload.advance_ms), () => {
+            // this request started on the clock as it was: prune on the moved one
+            const moved = now + (clock.offset() - before)
+            return Effect.as(
+              Effect.forEach(tenants, ({ store }) => store.exchanges.prune(moved), { discard: true }),
+              clockState(moved, clock.offset())
             )
-          )
-        )
+          })
+        })
       )
-    )
+  })
 )
-
-/** what GET /__sandbox/seed shows of a tenant's data */
-const tenantData = ({ store }: TenantState) => ({
-  accounts: store.seed.accounts.map(({ currency, id, institution, name }) => ({ id, name, currency, institution })),
-  counterparties: store.seed.counterparties,
-  plans: store.seed.plans.length,
-  payments: [...store.payments.values()].map((p) => ({ id: p.id, status: p.status, profile: "revolut" }))
-})
-
-/** the tenant a control request asks for (the first one by default) */
-const tenantOf = (state: SandboxStateService, id: string | undefined) => {
-  const tenant = id === undefined ? state.tenants[0] : state.tenantById.get(id)
-  return tenant === undefined
-    ? Effect.fail(
-        new UnknownTenant({ message: `no tenant ${JSON.stringify(id === undefined ? undefined : Json.clip(id))}` })
-      )
-    : Effect.succeed(tenant)
-}
-
-const clockState = (clock: SandboxClock) =>
-  Effect.map(Clock.currentTimeMillis, (now) => ({ now: new Date(now).toISOString(), offset_ms: clock.offset() }))
 
 /** All handlers and security middleware of the sandbox API. @internal */
 export const layer = Layer.mergeAll(openBanking, merchant, business, pay, control).pipe(

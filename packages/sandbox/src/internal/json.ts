@@ -2,17 +2,19 @@
  * Reading a JSON text without trusting it: one pass without recursion that measures how deep arrays and objects nest
  * (so that a text nested 100,000 deep is refused before `JSON.parse` or a decoder recurses into it), that checks
  * every number against its own text (D11: a number whose decimal text a double cannot carry is refused, with its
- * path) and that refuses the keys `__proto__`, `constructor` and `prototype` at any depth (as D6 refuses them in
- * field names: nothing a client sends may name the prototype machinery of JavaScript objects), then `JSON.parse`.
+ * path), that refuses the keys `__proto__`, `constructor` and `prototype` at any depth (as D6 refuses them in
+ * field names: nothing a client sends may name the prototype machinery of JavaScript objects) and a key given twice
+ * in one object (two parsers can read two different values from `{"amount":1,"amount":2}`: RFC 8259 leaves the
+ * answer open, so the body is refused), then `JSON.parse`.
  *
  * @internal
  */
 
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 
 /** A refusal of a JSON text: what rule it broke, where (a path into the value when known) and why. @internal */
 export interface JsonProblem {
-  readonly reason: "TooDeep" | "Syntax" | "InexactNumber" | "ForbiddenKey"
+  readonly reason: "TooDeep" | "Syntax" | "InexactNumber" | "ForbiddenKey" | "DuplicateKey"
   readonly path: ReadonlyArray<string | number>
   readonly message: string
 }
@@ -68,6 +70,8 @@ interface Frame {
   keyStart: number
   keyEnd: number
   expectKey: boolean
+  /** the keys of an object seen so far: a list while it is short (most objects of a body are), then a set */
+  keys: Array<string> | Set<string> | undefined
 }
 
 const pathOf = (text: string, stack: ReadonlyArray<Frame>): Array<string | number> =>
@@ -96,18 +100,41 @@ const keyAt = (text: string, start: number, end: number): string | undefined => 
 const isNumberChar = (c: number): boolean =>
   (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69
 
+/** keys of an object kept in a list before they move to a set */
+const LIST_KEYS = 16
+
+/** whether an object already has this key (and records it): a second value for a key is a duplicate */
+const seen = (frame: Frame, key: string): boolean => {
+  const keys = frame.keys
+  if (keys === undefined) {
+    frame.keys = [key]
+    return false
+  }
+  if (Array.isArray(keys)) {
+    if (keys.includes(key)) return true
+    if (keys.length < LIST_KEYS) keys.push(key)
+    else frame.keys = new Set([...keys, key])
+    return false
+  }
+  if (keys.has(key)) return true
+  keys.add(key)
+  return false
+}
+
 /**
- * Parses a JSON text whose arrays and objects nest at most `maxDepth` deep, whose numbers survive parsing exactly and
- * whose keys are none of `__proto__`, `constructor`, `prototype`; a text that breaks a rule, or that is not JSON, is
- * a {@link JsonProblem}. The nesting is measured before anything recurses; the keys and the numbers (the first 10)
- * are reported only for a text that is JSON.
+ * Parses a JSON text whose arrays and objects nest at most `maxDepth` deep, whose numbers survive parsing exactly,
+ * whose keys are none of `__proto__`, `constructor`, `prototype` and whose objects name each key once; a text that
+ * breaks a rule, or that is not JSON, is a {@link JsonProblem}. The nesting is measured before anything recurses;
+ * the keys and the numbers (the first 10) are reported only for a text that is JSON. Keys are compared as JSON reads
+ * them: `"a"` and `"\u0061"` are the same key.
  *
  * @internal
  */
-export const parse = (text: string, maxDepth: number): Either.Either<unknown, ReadonlyArray<JsonProblem>> => {
+export const parse = (text: string, maxDepth: number): Result.Result<unknown, ReadonlyArray<JsonProblem>> => {
   const stack: Array<Frame> = []
   const inexact: Array<JsonProblem> = []
   let forbidden: JsonProblem | undefined
+  let duplicate: JsonProblem | undefined
   const length = text.length
   let i = 0
   while (i < length) {
@@ -115,7 +142,7 @@ export const parse = (text: string, maxDepth: number): Either.Either<unknown, Re
     if (c === 123 || c === 91) {
       // { or [
       if (stack.length >= maxDepth) {
-        return Either.left([
+        return Result.fail([
           {
             reason: "TooDeep",
             path: pathOf(text, stack),
@@ -123,7 +150,14 @@ export const parse = (text: string, maxDepth: number): Either.Either<unknown, Re
           }
         ])
       }
-      stack.push({ array: c === 91, index: 0, keyStart: 0, keyEnd: 0, expectKey: c === 123 })
+      stack.push({
+        array: c === 91,
+        index: 0,
+        keyStart: 0,
+        keyEnd: 0,
+        expectKey: c === 123,
+        keys: undefined
+      })
       i++
     } else if (c === 125 || c === 93) {
       stack.pop()
@@ -156,15 +190,22 @@ export const parse = (text: string, maxDepth: number): Either.Either<unknown, Re
       if (top !== undefined && !top.array && top.expectKey) {
         top.keyStart = start
         top.keyEnd = Math.min(i, length)
-        // the longest forbidden key, escaped six characters a letter, fits in 80
-        if (forbidden === undefined && top.keyEnd - start <= 80) {
-          const key = keyAt(text, start, top.keyEnd)
-          if (key !== undefined && forbiddenKeys.has(key)) {
+        const key = keyAt(text, start, top.keyEnd)
+        if (key !== undefined) {
+          if (forbidden === undefined && forbiddenKeys.has(key)) {
             const path = pathOf(text, stack)
             forbidden = {
               reason: "ForbiddenKey",
               path,
               message: `${clip(path.join("."), 4 * QUOTE_LIMIT)}: the key ${key} is refused at any depth (it names the prototype machinery of JavaScript objects)`
+            }
+          }
+          if (seen(top, key) && duplicate === undefined) {
+            const path = pathOf(text, stack)
+            duplicate = {
+              reason: "DuplicateKey",
+              path,
+              message: `${clip(path.join("."), 4 * QUOTE_LIMIT)}: the key ${JSON.stringify(clip(key))} is given twice in one object (each key of a JSON object must be unique)`
             }
           }
         }
@@ -192,8 +233,13 @@ export const parse = (text: string, maxDepth: number): Either.Either<unknown, Re
     value = JSON.parse(text)
   } catch {
     // V8's message quotes the text: not passed on
-    return Either.left([{ reason: "Syntax", path: [], message: "the request body is not valid JSON" }])
+    return Result.fail([{ reason: "Syntax", path: [], message: "the request body is not valid JSON" }])
   }
-  const problems = forbidden === undefined ? inexact : [forbidden, ...inexact]
-  return problems.length > 0 ? Either.left(problems) : Either.right(value)
+  if (forbidden === undefined && duplicate === undefined) {
+    return inexact.length > 0 ? Result.fail(inexact) : Result.succeed(value)
+  }
+  const problems: Array<JsonProblem> = []
+  if (forbidden !== undefined) problems.push(forbidden)
+  if (duplicate !== undefined) problems.push(duplicate)
+  return Result.fail([...problems, ...inexact])
 }

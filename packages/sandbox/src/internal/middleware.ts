@@ -6,24 +6,30 @@
  * each family (also for bad JSON and schema mismatches), the /pay/fields rate limit per tenant, fault injection and
  * the request log.
  *
+ * It wraps the router of the HttpApi (`HttpRouter.asHttpEffect`), and hands the handlers what it learnt (the tenant,
+ * the time, the parsed body, the interaction id) in one `Call` (see `call.ts`).
+ *
  * @internal
  */
 import { createHash, timingSafeEqual } from "node:crypto"
-import * as HttpApi from "@effect/platform/HttpApi"
-import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { IncomingMessage } from "node:http"
 import { FapiHeaders } from "@payrules/open-banking"
-import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
-import * as Cause from "effect/Cause"
+import type * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import { identity } from "effect/Function"
-import * as Option from "effect/Option"
+import * as HttpServerError from "effect/http/HttpServerError"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as HttpApi from "effect/http-api/HttpApi"
+import { HttpApiSchemaError } from "effect/http-api/HttpApiError"
+import * as Random from "effect/Random"
+import * as Result from "effect/Result"
+import type * as Scope from "effect/Scope"
 import * as Fault from "../Fault.js"
-import { SandboxApi, UnknownTenant } from "../SandboxApi.js"
+import { SandboxApi } from "../SandboxApi.js"
 import * as Body from "./body.js"
+import { type Call, CurrentCall } from "./call.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
 import * as Json from "./json.js"
@@ -51,7 +57,7 @@ const routes: ReadonlyArray<Route> = (() => {
       out.push({
         method: endpoint.method,
         pattern,
-        operation: operations.has(endpoint.name) ? (endpoint.name as Fault.Operation) : null
+        operation: operations.has(endpoint.identifier) ? (endpoint.identifier as Fault.Operation) : null
       })
     }
   })
@@ -86,9 +92,6 @@ const acceptsJson = (accept: string | undefined): boolean => {
   })
 }
 
-const isTagged = (u: unknown, tag: string): u is { readonly _tag: string } =>
-  typeof u === "object" && u !== null && "_tag" in u && (u as { _tag: unknown })._tag === tag
-
 const unauthorized = (response: HttpServerResponse.HttpServerResponse) =>
   HttpServerResponse.setHeader(response, "www-authenticate", 'Bearer realm="payrules-sandbox"')
 
@@ -96,139 +99,181 @@ const unauthorized = (response: HttpServerResponse.HttpServerResponse) =>
 const sameToken = (given: string, expected: string): boolean =>
   timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest())
 
-/** @internal */
-export const make =
-  (state: SandboxStateService, limits: Body.BodyLimits) =>
-  (app: HttpApp.Default): HttpApp.Default =>
-    // the sandbox's own time only once the control plane moved it: until then, the caller's clock as it is
-    Effect.suspend(() =>
-      state.clock.offset() === 0 ? handle(state, limits, app) : state.clock.within(handle(state, limits, app))
-    )
+/** the first failure of a cause, else its first defect; `undefined` for an interruption alone */
+const errorOf = (cause: Cause.Cause<unknown>): { readonly error: unknown } | undefined => {
+  let defect: { readonly error: unknown } | undefined
+  for (const reason of cause.reasons) {
+    if (reason._tag === "Fail") return { error: reason.error }
+    if (reason._tag === "Die" && defect === undefined) defect = { error: reason.defect }
+  }
+  return defect
+}
 
-const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpApp.Default): HttpApp.Default =>
-  Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    // the path as written, as the router reads it: a target that would need normalising is refused below
-    const target = Target.check(request.url)
-    const path = Either.isRight(target) ? target.right.path : target.left.path
-    const query = Either.isRight(target) ? target.right.query : ""
-    const family = Errors.familyOf(path)
-    const now = yield* Clock.currentTimeMillis
-    // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
-    const interactionId =
-      family === "open-banking"
-        ? yield* FapiHeaders.interactionIdFor({ "x-fapi-interaction-id": request.headers["x-fapi-interaction-id"] })
-        : undefined
-    const route = routeOf(request.method, path)
-    const operation = route?.operation ?? null
-    const error = (
-      status: number,
-      message: string,
-      extra: { issues?: ReadonlyArray<Errors.Issue>; code?: number | string } = {}
-    ) => Errors.response(family, status, message, { ...extra, interactionId, now })
+const decodedKinds = new Set<string>(["Params", "Headers", "Query", "Payload"])
 
-    const finish = (answer: HttpServerResponse.HttpServerResponse, fault: Fault.Kind | null) => {
-      // a body of known length goes out with its Content-Length: without it, Node writes the answer in chunks, which
-      // costs both ends more than the answer itself
-      const body = answer.body
-      const response =
-        body._tag === "Uint8Array"
-          ? HttpServerResponse.setHeader(answer, "content-length", String(body.body.length))
-          : body._tag === "Raw" && typeof body.body === "string"
-            ? HttpServerResponse.setHeader(answer, "content-length", String(Buffer.byteLength(body.body)))
-            : answer
-      return Effect.as(
-        state.log.add({
-          method: request.method,
-          // a hostile target can be kilobytes long: the log keeps its start
-          path: Json.clip(path, 1024),
-          query: query === "" ? "" : `?${Json.clip(query, 1023)}`,
-          operation,
-          status: response.status,
-          fault,
-          at: now
-        }),
-        interactionId === undefined
-          ? response
-          : HttpServerResponse.setHeader(response, "x-fapi-interaction-id", interactionId)
+const HEX = "0123456789abcdef"
+
+/**
+ * The interaction id of an Open Banking answer, as `FapiHeaders.interactionIdFor` of @payrules/open-banking gives it:
+ * the sent one when it is a UUID, otherwise a fresh version 4 UUID from effect's `Random` (the same bytes for the same
+ * seed: `Random.nextIntBetween(0, 255)`, 16 times), drawn at once rather than in 16 effects.
+ */
+const interactionIdFor = (sent: string | undefined, random: Random.Random): string => {
+  if (typeof sent === "string" && FapiHeaders.isInteractionId(sent)) return sent
+  let out = ""
+  for (let i = 0; i < 16; i++) {
+    let b = Math.floor(random.nextDoubleUnsafe() * 256)
+    if (i === 6) b = (b & 0x0f) | 0x40
+    if (i === 8) b = (b & 0x3f) | 0x80
+    if (i === 4 || i === 6 || i === 8 || i === 10) out += "-"
+    out += HEX[b >> 4]! + HEX[b & 0x0f]!
+  }
+  return out
+}
+
+/** The router's app, as the sandbox serves it. @internal */
+export type App = Effect.Effect<
+  HttpServerResponse.HttpServerResponse,
+  unknown,
+  HttpServerRequest.HttpServerRequest | Scope.Scope
+>
+
+/**
+ * One request as the middleware sees it: what it read once (the path, the family, the time, the interaction id) and
+ * how it answers (an error in the family's shape, the request log). Its methods live on the prototype: nothing is
+ * made per request but this object and the answer.
+ */
+class Served {
+  constructor(
+    readonly state: SandboxStateService,
+    readonly request: HttpServerRequest.HttpServerRequest,
+    readonly path: string,
+    readonly query: string,
+    readonly family: Errors.Family | undefined,
+    readonly now: number,
+    readonly interactionId: string | undefined,
+    readonly operation: Fault.Operation | null
+  ) {}
+
+  error(
+    status: number,
+    message: string,
+    extra: { readonly issues?: ReadonlyArray<Errors.Issue>; readonly code?: number | string } = {}
+  ): HttpServerResponse.HttpServerResponse {
+    return Errors.response(this.family, status, message, {
+      ...extra,
+      interactionId: this.interactionId,
+      now: this.now
+    })
+  }
+
+  /** the answer, logged, with the interaction id of Open Banking */
+  finish(
+    response: HttpServerResponse.HttpServerResponse,
+    fault: Fault.Kind | null
+  ): HttpServerResponse.HttpServerResponse {
+    const { path, query } = this
+    this.state.log.addUnsafe({
+      method: this.request.method,
+      // a hostile target can be kilobytes long: the log keeps its start
+      path: Json.clip(path, 1024),
+      query: query === "" ? "" : `?${Json.clip(query, 1023)}`,
+      operation: this.operation,
+      status: response.status,
+      fault,
+      at: this.now
+    })
+    return this.interactionId === undefined
+      ? response
+      : HttpServerResponse.setHeader(response, "x-fapi-interaction-id", this.interactionId)
+  }
+
+  /** refused before the body gate: a body it did not read must not be read (or drained) as the next request */
+  unread(answer: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse {
+    return Body.hasBody(this.request.headers) ? HttpServerResponse.setHeader(answer, "connection", "close") : answer
+  }
+
+  /** an error of the app (the router's, a decoder's, a defect) as an answer in the family's shape */
+  failure(cause: Cause.Cause<unknown>): Effect.Effect<HttpServerResponse.HttpServerResponse, unknown> {
+    const found = errorOf(cause)
+    if (found === undefined) return Effect.failCause(cause)
+    const e = found.error
+    const { path, request } = this
+    if (HttpServerError.isHttpServerError(e) && e.reason._tag === "RouteNotFound") {
+      // 405 only when the path is a route of other methods: a route of this method that the router did not take is
+      // no resource of it (404)
+      const allowed = methodsOf(path)
+      return Effect.succeed(
+        allowed.length > 0 && !allowed.includes(request.method)
+          ? HttpServerResponse.setHeader(
+              this.error(405, `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`),
+              "allow",
+              allowed.join(", ")
+            )
+          : this.error(404, `no operation at ${request.method} ${path}`)
       )
     }
-
-    // refused before the body gate: a body it did not read must not be read (or drained) as the next request
-    const unread = (answer: HttpServerResponse.HttpServerResponse) =>
-      request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0
-        ? HttpServerResponse.setHeader(answer, "connection", "close")
-        : answer
-
-    if (Either.isLeft(target)) return yield* finish(unread(error(400, target.left.message)), null)
-
-    if (family !== undefined && !acceptsJson(request.headers.accept)) {
-      return yield* finish(
-        unread(error(406, `only application/json is produced; Accept was ${request.headers.accept}`)),
-        null
-      )
+    if (HttpServerError.isHttpServerError(e) && e.reason._tag === "RequestParseError") {
+      return Effect.succeed(this.error(400, "the request body is not valid JSON"))
     }
-
-    // who calls: an operation of the APIs needs a tenant's token (an unknown path is a 404 for anyone), the control
-    // plane the control token when one is set; nothing unauthenticated is read further or reaches the rate limit
-    let tenant: TenantState | undefined
-    if (family !== undefined && route !== null) {
-      const bearer = Tenants.bearerOf(request.headers.authorization)
-      tenant = Either.isRight(bearer) ? state.tenantByToken.get(bearer.right) : undefined
-      if (tenant === undefined) {
-        const message = Either.isLeft(bearer) ? bearer.left : "the Bearer token is not one of this sandbox's tenants"
-        return yield* finish(
-          unread(unauthorized(error(401, message, { issues: [{ path: ["Authorization"], message }] }))),
-          null
-        )
-      }
-    } else if (state.controlToken !== undefined && (path === "/__sandbox" || path.startsWith("/__sandbox/"))) {
-      const bearer = Tenants.bearerOf(request.headers.authorization)
-      if (Either.isLeft(bearer) || !sameToken(bearer.right, state.controlToken)) {
-        return yield* finish(
-          unread(
-            unauthorized(error(401, Either.isLeft(bearer) ? bearer.left : "the Bearer token is not the control token"))
-          ),
-          null
-        )
-      }
+    if (HttpApiSchemaError.is(e) && decodedKinds.has(e.kind)) {
+      const issues = Errors.issuesOf(e.cause)
+      return Effect.succeed(this.error(400, Errors.issuesMessage(issues), { issues }))
     }
+    return Effect.as(Effect.logError("sandbox: unexpected failure", cause), this.error(500, "unexpected failure"))
+  }
+}
 
-    const gated = yield* Effect.either(Body.gate(request, limits))
-    if (gated._tag === "Left") {
-      const refusal = gated.left
-      const answer = error(refusal.status, refusal.message, refusal.issues ? { issues: refusal.issues } : {})
-      // a body left unread would be read as the next request: close the connection after the answer
-      return yield* finish(refusal.close ? HttpServerResponse.setHeader(answer, "connection", "close") : answer, null)
-    }
-    const checked = gated.right
+/**
+ * The middleware. Everything a request needs before the app (the target, authentication, the rate limit, the fault)
+ * is decided in plain code, in one step of the fiber: only the body gate (which reads), the app and a fault that
+ * delays or drops the answer are effects.
+ *
+ * @internal
+ */
+export const make = (state: SandboxStateService, limits: Body.BodyLimits) => (app: App) => {
+  /** the tenant of each Authorization header seen (as written: the scheme in any case, the spaces), at most 1,000 */
+  const authenticated = new Map<string, TenantState>()
 
+  /** after the body gate: the rate limit, the fault, then the app */
+  const proceed = (
+    x: Served,
+    tenant: TenantState | undefined,
+    checked: Body.Gated
+  ): Effect.Effect<
+    HttpServerResponse.HttpServerResponse,
+    unknown,
+    HttpServerRequest.HttpServerRequest | Scope.Scope
+  > => {
+    const { operation, request } = x
     if (operation === "transferFieldRequirements" && tenant !== undefined) {
-      const retryAfter = yield* state.payFieldsLimit.take(tenant.tenant.id, now)
+      const retryAfter = state.payFieldsLimit.takeUnsafe(tenant.tenant.id, x.now)
       if (retryAfter !== undefined) {
-        return yield* finish(
-          HttpServerResponse.setHeader(
-            error(429, `at most ${state.payFieldsLimit.limit} requests per ${state.payFieldsLimit.windowMs / 1000} s`),
-            "retry-after",
-            String(retryAfter)
-          ),
-          null
+        const limit = state.payFieldsLimit
+        return Effect.succeed(
+          x.finish(
+            HttpServerResponse.setHeader(
+              x.error(429, `at most ${limit.limit} requests per ${limit.windowMs / 1000} s`),
+              "retry-after",
+              String(retryAfter)
+            ),
+            null
+          )
         )
       }
     }
-
     const fault =
       operation === null || !state.faults.active(operation)
         ? undefined
-        : yield* state.faults.decide(
+        : state.faults.decideUnsafe(
             operation,
             state.faults.keyed(operation)
               ? Faults.requestKey(operation, {
                   method: request.method,
-                  path,
-                  query: new URLSearchParams(query),
+                  path: x.path,
+                  query: new URLSearchParams(x.query),
                   authorization: request.headers.authorization,
-                  body: yield* Effect.orElseSucceed(checked.text, () => "")
+                  body: checked.body
                 })
               : undefined
           )
@@ -236,84 +281,122 @@ const handle = (state: SandboxStateService, limits: Body.BodyLimits, app: HttpAp
       const status = fault.status ?? (fault.kind === "fail-during" ? 500 : 503)
       const message =
         status === 503 ? "the service is unavailable (injected fault)" : "the service failed (injected fault)"
-      return yield* finish(error(status, message), fault.kind)
+      return Effect.succeed(x.finish(x.error(status, message), fault.kind))
     }
     if (fault?.kind === "rate-limit") {
-      return yield* finish(
-        HttpServerResponse.setHeader(
-          error(429, "too many requests (injected fault)"),
-          "retry-after",
-          String(fault.retryAfterSeconds ?? 1)
-        ),
-        fault.kind
+      return Effect.succeed(
+        x.finish(
+          HttpServerResponse.setHeader(
+            x.error(429, "too many requests (injected fault)"),
+            "retry-after",
+            String(fault.retryAfterSeconds ?? 1)
+          ),
+          fault.kind
+        )
+      )
+    }
+    const call: Call = {
+      tenant,
+      now: x.now,
+      interactionId: x.interactionId,
+      failExecution: fault?.kind === "fail-during",
+      body: checked.body
+    }
+    const served = app.pipe(
+      Effect.updateContext((context: Context.Context<HttpServerRequest.HttpServerRequest | Scope.Scope>) => {
+        const withCall = Context.add(context, CurrentCall, call)
+        return checked.request === request
+          ? withCall
+          : Context.add(withCall, HttpServerRequest.HttpServerRequest, checked.request)
+      }),
+      Effect.catchCause((cause) => x.failure(cause)),
+      // logged once processed: a client that gives up during a delay interrupts what follows
+      Effect.map((response) => x.finish(response, fault?.kind ?? null))
+    )
+    if (fault?.kind === "delay-after") return Effect.tap(served, () => Effect.sleep(fault.delayMs ?? 10_000))
+    // processed: now end the connection without an answer
+    if (fault?.kind === "drop-after") return Effect.tap(served, () => state.drop(request))
+    return served
+  }
+
+  return Effect.withFiber((fiber) => {
+    const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+    const headers = request.headers
+    // the target as written on the request line (Node's server rewrites an absolute-form one into a path: the raw one
+    // is refused), as the router reads it: a target that would need normalising is refused below
+    const source = request.source
+    const target = Target.check(source instanceof IncomingMessage ? (source.url ?? request.url) : request.url)
+    const path = Result.isSuccess(target) ? target.success.path : target.failure.path
+    const family = Errors.familyOf(path)
+    const route = routeOf(request.method, path)
+    const x = new Served(
+      state,
+      request,
+      path,
+      Result.isSuccess(target) ? target.success.query : "",
+      family,
+      // the sandbox's time, read once: the caller's clock, moved forward by the control plane
+      fiber.getRef(Clock.Clock).currentTimeMillisUnsafe() + state.clock.offset(),
+      // the response rule of @payrules/open-banking: the sent id when it is a UUID, otherwise a fresh one
+      family === "open-banking"
+        ? interactionIdFor(headers["x-fapi-interaction-id"], fiber.getRef(Random.Random))
+        : undefined,
+      route?.operation ?? null
+    )
+
+    if (Result.isFailure(target)) return Effect.succeed(x.finish(x.unread(x.error(400, target.failure.message)), null))
+
+    if (family !== undefined && !acceptsJson(headers.accept)) {
+      return Effect.succeed(
+        x.finish(x.unread(x.error(406, `only application/json is produced; Accept was ${headers.accept}`)), null)
       )
     }
 
-    const response = yield* app.pipe(
-      Effect.provideService(HttpServerRequest.HttpServerRequest, checked),
-      fault?.kind === "fail-during" ? Effect.locally(Faults.failExecution, true) : identity,
-      tenant === undefined ? identity : Effect.locally(Tenants.current, tenant.tenant.id),
-      Effect.catchAllCause((cause) => {
-        const failure = Cause.failureOption(cause)
-        const defect = Option.isNone(failure) ? Cause.dieOption(cause) : Option.none()
-        const e: unknown = Option.isSome(failure) ? failure.value : Option.getOrUndefined(defect)
-        if (isTagged(e, "RouteNotFound")) {
-          // 405 only when the path is a route of other methods: a route of this method that the router did not take
-          // is no resource of it (404)
-          const allowed = methodsOf(path)
-          return Effect.succeed(
-            allowed.length > 0 && !allowed.includes(request.method)
-              ? HttpServerResponse.setHeader(
-                  error(405, `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`),
-                  "allow",
-                  allowed.join(", ")
-                )
-              : error(404, `no operation at ${request.method} ${path}`)
+    // who calls: an operation of the APIs needs a tenant's token (an unknown path is a 404 for anyone), the control
+    // plane the control token when one is set; nothing unauthenticated is read further or reaches the rate limit
+    let tenant: TenantState | undefined
+    if (family !== undefined && route !== null) {
+      const authorization = headers.authorization
+      tenant = authorization === undefined ? undefined : authenticated.get(authorization)
+      const bearer = tenant === undefined ? Tenants.bearerOf(authorization) : undefined
+      if (bearer !== undefined && Result.isSuccess(bearer)) {
+        tenant = state.tenantByToken.get(bearer.success)
+        // only a header that names a tenant is kept: a flood of unknown tokens leaves nothing here
+        if (tenant !== undefined && authorization !== undefined) {
+          if (authenticated.size >= 1_000) authenticated.clear()
+          authenticated.set(authorization, tenant)
+        }
+      }
+      if (tenant === undefined) {
+        const message =
+          bearer !== undefined && Result.isFailure(bearer)
+            ? bearer.failure
+            : "the Bearer token is not one of this sandbox's tenants"
+        return Effect.succeed(
+          x.finish(
+            x.unread(unauthorized(x.error(401, message, { issues: [{ path: ["Authorization"], message }] }))),
+            null
           )
-        }
-        if (isTagged(e, "RequestError")) {
-          return Effect.succeed(error(400, "the request body is not valid JSON"))
-        }
-        if (isTagged(e, "HttpApiDecodeError")) {
-          const d = e as unknown as { issues: ReadonlyArray<Errors.Issue>; message: string }
-          return Effect.succeed(
-            error(
-              400,
-              d.issues
-                .slice(0, Errors.MAX_ISSUES)
-                .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
-                .join("; "),
-              { issues: d.issues }
-            )
-          )
-        }
-        if (e instanceof UnknownTenant) return Effect.succeed(error(404, e.message))
-        if (e instanceof BusinessApi.BusinessError) return Effect.succeed(error(e.status, e.message, { code: e.code }))
-        if (e instanceof MerchantApi.MerchantError) return Effect.succeed(error(e.status, e.message, { code: e.code }))
-        if (e instanceof OpenBankingApi.OpenBankingError) {
-          // the handler chose the codes: keep them, with the interaction id of this exchange
-          return Effect.succeed(
-            HttpServerResponse.unsafeJson(
-              {
-                Code: e.Code,
-                ...(interactionId === undefined ? {} : { Id: interactionId }),
-                Message: Errors.clipMessage(e.Message),
-                Errors: e.Errors.map((x) => ({ ...x, Message: Errors.clipMessage(x.Message) }))
-              },
-              { status: e.status }
-            )
-          )
-        }
-        return Effect.as(Effect.logError("sandbox: unexpected failure", cause), error(500, "unexpected failure"))
-      })
-    )
-
-    // logged once processed: a client that gives up during a delay interrupts what follows
-    const answer = yield* finish(response, fault?.kind ?? null)
-    if (fault?.kind === "delay-after") yield* Effect.sleep(fault.delayMs ?? 10_000)
-    if (fault?.kind === "drop-after") {
-      // processed: now end the connection without an answer
-      yield* state.drop(request)
+        )
+      }
+    } else if (state.controlToken !== undefined && (path === "/__sandbox" || path.startsWith("/__sandbox/"))) {
+      const bearer = Tenants.bearerOf(headers.authorization)
+      if (Result.isFailure(bearer) || !sameToken(bearer.success, state.controlToken)) {
+        const message = Result.isFailure(bearer) ? bearer.failure : "the Bearer token is not the control token"
+        return Effect.succeed(x.finish(x.unread(unauthorized(x.error(401, message))), null))
+      }
     }
-    return answer
+
+    if (!Body.hasBody(headers)) return proceed(x, tenant, { request, body: undefined })
+    return Effect.matchEffect(Body.gate(request, limits), {
+      onFailure: (refusal) => {
+        const answer = x.error(refusal.status, refusal.message, refusal.issues ? { issues: refusal.issues } : {})
+        // a body left unread would be read as the next request: close the connection after the answer
+        return Effect.succeed(
+          x.finish(refusal.close ? HttpServerResponse.setHeader(answer, "connection", "close") : answer, null)
+        )
+      },
+      onSuccess: (checked) => proceed(x, tenant, checked)
+    })
   })
+}

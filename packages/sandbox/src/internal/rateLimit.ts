@@ -25,6 +25,8 @@ export interface SlidingWindow {
   readonly windowMs: number
   /** records a request at `now`, or answers how many seconds to wait (Retry-After) when the window is full */
   readonly take: (key: string, now: number) => Effect.Effect<number | undefined>
+  /** {@link take}, at once */
+  readonly takeUnsafe: (key: string, now: number) => number | undefined
   readonly size: Effect.Effect<LimiterSize>
 }
 
@@ -47,37 +49,38 @@ export const make = (limit: number, windowMs: number): SlidingWindow => {
       dropped++
     }
   }
-  return {
+  const self: SlidingWindow = {
     limit,
     windowMs,
-    take: (key, now) =>
-      Effect.sync(() => {
-        let q = queues.get(key)
-        if (q === undefined) q = { times: [], head: 0 }
-        // to the back: the order of the map is the order of last use
-        queues.delete(key)
-        evict(now)
-        queues.set(key, q)
-        while (q.head < q.times.length && q.times[q.head]! <= now - windowMs) q.head++
-        if (q.head > 1024 && q.head * 2 > q.times.length) {
-          q.times = q.times.slice(q.head)
-          q.head = 0
-        }
-        if (q.times.length - q.head >= limit) {
-          return Math.max(1, Math.ceil((q.times[q.head]! + windowMs - now) / 1000))
-        }
-        if (q.head === q.times.length && q.head > 0) {
-          // an empty window: start the queue again
-          q.times = []
-          q.head = 0
-        }
-        q.times.push(now)
-        return undefined
-      }),
+    take: (key, now) => Effect.sync(() => self.takeUnsafe(key, now)),
+    takeUnsafe: (key, now) => {
+      let q = queues.get(key)
+      if (q === undefined) q = { times: [], head: 0 }
+      // to the back: the order of the map is the order of last use
+      queues.delete(key)
+      evict(now)
+      queues.set(key, q)
+      while (q.head < q.times.length && q.times[q.head]! <= now - windowMs) q.head++
+      if (q.head > 1024 && q.head * 2 > q.times.length) {
+        q.times = q.times.slice(q.head)
+        q.head = 0
+      }
+      if (q.times.length - q.head >= limit) {
+        return Math.max(1, Math.ceil((q.times[q.head]! + windowMs - now) / 1000))
+      }
+      if (q.head === q.times.length && q.head > 0) {
+        // an empty window: start the queue again
+        q.times = []
+        q.head = 0
+      }
+      q.times.push(now)
+      return undefined
+    },
     size: Effect.sync(() => {
       let times = 0
       for (const q of queues.values()) times += q.times.length
       return { keys: queues.size, times }
     })
   }
+  return self
 }

@@ -23,6 +23,8 @@ const MAX_ENTRIES = 100_000
 /** @internal */
 export interface RequestLog {
   readonly add: (entry: Entry) => Effect.Effect<void>
+  /** {@link add}, at once (the middleware logs every request from code that runs outside an effect) */
+  readonly addUnsafe: (entry: Entry) => void
   readonly all: Effect.Effect<ReadonlyArray<Entry>>
   readonly clear: Effect.Effect<void>
   readonly size: Effect.Effect<number>
@@ -32,12 +34,13 @@ export interface RequestLog {
 export const make: Effect.Effect<RequestLog> = Effect.sync(() => {
   // appended from one JavaScript thread: a push is atomic between fibers
   let entries: Array<Entry> = []
+  const addUnsafe = (entry: Entry) => {
+    if (entries.length >= MAX_ENTRIES) entries = entries.slice(MAX_ENTRIES / 2)
+    entries.push(entry)
+  }
   return {
-    add: (entry) =>
-      Effect.sync(() => {
-        if (entries.length >= MAX_ENTRIES) entries = entries.slice(MAX_ENTRIES / 2)
-        entries.push(entry)
-      }),
+    add: (entry) => Effect.sync(() => addUnsafe(entry)),
+    addUnsafe,
     all: Effect.sync(() => entries.slice()),
     clear: Effect.sync(() => {
       entries = []

@@ -5,7 +5,7 @@
  * @internal
  */
 import { createServer } from "node:http"
-import * as HttpRouter from "@effect/platform/HttpRouter"
+import type * as FindMyWay from "effect/http/FindMyWay"
 import type { Limits } from "../Sandbox.js"
 
 /** A node:http server with the limits set (Node writes the 408 and 431 answers itself). */
@@ -29,9 +29,9 @@ export const nodeServer = (limits: Limits) => {
  * The router takes paths as they are written, as the middleware does: case-sensitive, no trailing or duplicate
  * slashes dropped, parameters of any length (the resource answers an id too long, not the router).
  */
-export const routerConfig = HttpRouter.setRouterConfig({
+export const routerConfig: FindMyWay.RouterConfig = {
   caseSensitive: true,
   ignoreTrailingSlash: false,
   ignoreDuplicateSlashes: false,
   maxParamLength: Number.MAX_SAFE_INTEGER
-})
+}

@@ -3,9 +3,9 @@
  *
  * @internal
  */
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type { SandboxClock } from "./clock.js"
 import type { Faults } from "./faults.js"
 import type { SlidingWindow } from "./rateLimit.js"
@@ -39,4 +39,6 @@ export interface SandboxStateService {
 }
 
 /** @internal */
-export class SandboxState extends Context.Tag("@payrules/sandbox/SandboxState")<SandboxState, SandboxStateService>() {}
+export class SandboxState extends Context.Service<SandboxState, SandboxStateService>()(
+  "@payrules/sandbox/SandboxState"
+) {}

@@ -11,6 +11,7 @@ import { SubscriptionPlan } from "@payrules/subscriptions"
 import { FieldValidator, PayFields } from "@payrules/transfers"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type { Options } from "../Sandbox.js"
 import * as SandboxClock from "./clock.js"
@@ -24,27 +25,30 @@ import { SandboxState, type SandboxStateService, type TenantState } from "./stat
 import * as Store from "./store.js"
 import * as Tenants from "./tenants.js"
 
-const decodePlans = Schema.decodeUnknownEither(Schema.Array(SubscriptionPlan.SubscriptionPlan))
-const decodePayment = Schema.decodeUnknownEither(InternationalPayment.RevolutStrict)
-const decodeFields = Schema.decodeUnknownEither(PayFields.FieldsResponse)
+const decodePlans = Schema.decodeUnknownResult(Schema.Array(SubscriptionPlan.SubscriptionPlan))
+const decodePayment = Schema.decodeUnknownResult(InternationalPayment.RevolutStrict)
+const decodeFields = Schema.decodeUnknownResult(PayFields.FieldsResponse)
+
+const invalid = (message: string) => Effect.die(new Error(message))
 
 const tenantState = (
   tenant: Tenants.Tenant,
   exchange: Exchanges.ExchangeOptions,
-  key: Uint8Array
+  key: Uint8Array,
+  clock: SandboxClock.SandboxClock
 ): Effect.Effect<TenantState> =>
   Effect.gen(function* () {
     const seed = Seed.make(tenant.dataSeed, { plans: tenant.plans })
     // the seed data must be what the Schemas accept: a sandbox that serves invalid data would test nothing
     const plans = decodePlans(seed.plans)
-    if (plans._tag === "Left") return yield* Effect.dieMessage(`invalid seed plans: ${plans.left.message}`)
+    if (Result.isFailure(plans)) return yield* invalid(`invalid seed plans: ${plans.failure.message}`)
     const payments = Payments.make(tenant.dataSeed)
-    const invalid = payments.flatMap((p) => {
+    const wrong = payments.flatMap((p) => {
       const r = decodePayment(p.body)
-      return r._tag === "Left" ? [`${p.id}: ${r.left.message}`] : []
+      return Result.isFailure(r) ? [`${p.id}: ${r.failure.message}`] : []
     })
-    if (invalid.length > 0) return yield* Effect.dieMessage(`invalid seed payments: ${invalid.join("; ")}`)
-    const store = yield* Store.make(seed, exchange, payments, { key, tenant: tenant.id })
+    if (wrong.length > 0) return yield* invalid(`invalid seed payments: ${wrong.join("; ")}`)
+    const store = yield* Store.make(seed, exchange, payments, { key, tenant: tenant.id }, clock)
     return { tenant, store }
   })
 
@@ -56,12 +60,12 @@ export const layer = (options: Options, drop: SandboxStateService["drop"]): Laye
       const seedNumber = options.seed ?? 1
       for (const corridor of Seed.corridors) {
         const fields = decodeFields({ fields: corridor.fields })
-        if (fields._tag === "Left")
-          return yield* Effect.dieMessage(`invalid corridor ${corridor.id}: ${fields.left.message}`)
-        const compiled = FieldValidator.compile(fields.right.fields)
-        if (compiled._tag === "Left") {
-          return yield* Effect.dieMessage(
-            `corridor ${corridor.id} does not compile: ${compiled.left.map((e) => e.message).join("; ")}`
+        if (Result.isFailure(fields))
+          return yield* invalid(`invalid corridor ${corridor.id}: ${fields.failure.message}`)
+        const compiled = FieldValidator.compile(fields.success.fields)
+        if (Result.isFailure(compiled)) {
+          return yield* invalid(
+            `corridor ${corridor.id} does not compile: ${compiled.failure.map((e) => e.message).join("; ")}`
           )
         }
       }
@@ -69,8 +73,9 @@ export const layer = (options: Options, drop: SandboxStateService["drop"]): Laye
       // is refused
       const key = randomBytes(32)
       const exchange = { ...Exchanges.defaultExchangeOptions, ...options.exchange }
+      const clock = SandboxClock.make()
       const tenants = yield* Effect.forEach(Tenants.seeded(seedNumber, options.plans ?? 1200), (tenant) =>
-        tenantState(tenant, exchange, key)
+        tenantState(tenant, exchange, key, clock)
       )
       const faults = yield* Faults.make(seedNumber, options.faults ?? [])
       const log = yield* RequestLog.make
@@ -84,7 +89,7 @@ export const layer = (options: Options, drop: SandboxStateService["drop"]): Laye
         log,
         payFieldsLimit: RateLimit.make(limit.limit, limit.windowMs),
         drop,
-        clock: SandboxClock.make()
+        clock
       }
     })
   )

@@ -14,7 +14,7 @@
  * @internal
  */
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Json from "./json.js"
 
 /** A target that passed: its path as written and its query (without `?`). @internal */
@@ -36,11 +36,26 @@ const decodeStrict = (text: string): string | undefined => {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
 const controls = /[\u0000-\u0020\u007f-\u009f]/
 
+const dotSegment = /\/\.\.?(?:\/|$)/
+
 const pathProblem = (path: string): string | undefined => {
   if (!path.startsWith("/")) return "the request target must be a path that starts with /"
   if (path.includes("#")) return "the request target must not carry a fragment (#)"
   if (path.includes("\\")) return "the path must not contain a backslash"
   if (controls.test(path)) return "the path must not contain spaces or control characters"
+  // most paths encode nothing: nothing to decode
+  if (path.includes("%")) {
+    const encoded = encodedProblem(path)
+    if (encoded !== undefined) return encoded
+  }
+  // an empty segment that is not the last one (a trailing / is a segment of its own, kept as written) is a //
+  if (path.includes("//")) return "the path must not have an empty segment (//)"
+  if (dotSegment.test(path)) return "the path must not have . or .. segments"
+  return undefined
+}
+
+/** the problem of a path's percent-encoded bytes, if any */
+const encodedProblem = (path: string): string | undefined => {
   for (const match of path.matchAll(/%(..)?/g)) {
     const hex = match[1]
     if (hex === undefined || !/^[0-9A-Fa-f]{2}$/.test(hex)) return "the path has a % that does not start %XX"
@@ -54,16 +69,12 @@ const pathProblem = (path: string): string | undefined => {
   const decoded = decodeStrict(path)
   if (decoded === undefined) return "the path's percent-encoded bytes are not UTF-8"
   if (controls.test(decoded)) return "the path must not encode spaces or control characters"
-  const segments = path.slice(1).split("/")
-  for (const [i, segment] of segments.entries()) {
-    if (segment === "" && i < segments.length - 1) return "the path must not have an empty segment (//)"
-    if (segment === "." || segment === "..") return "the path must not have . or .. segments"
-  }
   return undefined
 }
 
 const queryProblem = (query: string): string | undefined => {
-  if (query === "") return undefined
+  // without a % every name and value decodes (a + is a space)
+  if (query === "" || !query.includes("%")) return undefined
   for (const pair of query.split("&")) {
     const [name = "", value = ""] = pair.split("=", 2)
     const decodedName = decodeStrict(name.replace(/\+/g, " "))
@@ -93,13 +104,13 @@ export class TargetRefused extends Data.TaggedError("TargetRefused")<{
  *
  * @internal
  */
-export const check = (url: string): Either.Either<Target, TargetRefused> => {
+export const check = (url: string): Result.Result<Target, TargetRefused> => {
   const q = url.indexOf("?")
   const path = q === -1 ? url : url.slice(0, q)
   const query = q === -1 ? "" : url.slice(q + 1)
   const inPath = pathProblem(path)
-  if (inPath !== undefined) return Either.left(new TargetRefused({ reason: "Path", path, message: inPath }))
+  if (inPath !== undefined) return Result.fail(new TargetRefused({ reason: "Path", path, message: inPath }))
   const inQuery = queryProblem(query)
-  if (inQuery !== undefined) return Either.left(new TargetRefused({ reason: "Query", path, message: inQuery }))
-  return Either.right({ path, query })
+  if (inQuery !== undefined) return Result.fail(new TargetRefused({ reason: "Query", path, message: inQuery }))
+  return Result.succeed({ path, query })
 }

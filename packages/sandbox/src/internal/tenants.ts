@@ -1,16 +1,15 @@
 /**
  * The sandbox's tenants (D12): who calls it, with which Bearer tokens, and which data each one sees. Every tenant has
  * its own accounts, counterparties, exchanges, request_id ledger, plans and payments; a request is authenticated in
- * the middleware (`Authorization: Bearer <token68>`, the scheme in any case) and runs with its tenant in
- * {@link current}.
+ * the middleware (`Authorization: Bearer <token68>`, the scheme in any case) and runs with its tenant (see
+ * `call.ts`).
  *
  * The tokens are derived from the seed (a hash of the seed, the tenant and the token's number): the same seed gives
  * the same tokens, so that scripts and tests can call a sandbox they start. A sandbox is not a secret store.
  *
  * @internal
  */
-import * as Either from "effect/Either"
-import * as FiberRef from "effect/FiberRef"
+import * as Result from "effect/Result"
 import * as Random from "./random.js"
 
 /** A tenant as the sandbox is seeded with it. @internal */
@@ -61,19 +60,16 @@ const token68 = /^[A-Za-z0-9\-._~+/]+=*$/
  *
  * @internal
  */
-export const bearerOf = (header: string | undefined): Either.Either<string, string> => {
-  if (header === undefined || header.trim() === "") return Either.left("Authorization: Bearer <token> is required")
+export const bearerOf = (header: string | undefined): Result.Result<string, string> => {
+  if (header === undefined || header.trim() === "") return Result.fail("Authorization: Bearer <token> is required")
   const space = header.indexOf(" ")
   const scheme = space === -1 ? header : header.slice(0, space)
-  if (scheme.toLowerCase() !== "bearer") return Either.left("only the Bearer authorization scheme is accepted")
+  if (scheme.toLowerCase() !== "bearer") return Result.fail("only the Bearer authorization scheme is accepted")
   const token = header.slice(space + 1).trim()
   return token68.test(token)
-    ? Either.right(token)
-    : Either.left("the Bearer credentials must be one token (RFC 7235 token68)")
+    ? Result.succeed(token)
+    : Result.fail("the Bearer credentials must be one token (RFC 7235 token68)")
 }
-
-/** The tenant a request was authenticated as (unset outside an authenticated API request). @internal */
-export const current: FiberRef.FiberRef<string | undefined> = FiberRef.unsafeMake<string | undefined>(undefined)
 
 /** Whether a host name or address is this machine only. @internal */
 export const isLoopback = (host: string): boolean => {
