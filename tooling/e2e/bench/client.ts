@@ -3,14 +3,14 @@
  * fetch to the same sandbox, in the same process. The sandbox's per-token limit and the client's limiter are raised
  * far above what the machine can send, so what is measured is the client's own cost (limiter included).
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import type * as HttpClient from "@effect/platform/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { run } from "@payrules/bench"
 import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient } from "@payrules/transport"
 import { Duration, Layer, ManagedRuntime, Redacted } from "effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
 
 const sandbox = await Sandbox.start({ seed: 91, plans: 15, payFieldsLimit: { limit: 1e9, windowMs: 60_000 } })
 const seed = (await fetch(`${sandbox.urls.control}/seed`).then((r) => r.json())) as {

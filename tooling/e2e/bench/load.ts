@@ -1,9 +1,11 @@
 /**
  * Issue 17: the sandbox under load, beside a plain node:http server doing the same JSON work (./servers/baseline.ts),
  * each in its own process, both driven in one run by autocannon at 50 and 200 connections. Prints requests per
- * second, p50 and p99 latency, errors, timeouts and RSS for both, and the ratio; then GET plans with 100 and with
- * 10,000 plans seeded, the sandbox's RSS before the load, after it, and after pruning, and the floor: a constant answer
- * from node:http, from effect's HttpServer and from a one-endpoint HttpApi (./servers/floor.ts).
+ * second, p50 and p99 latency, errors, timeouts and RSS for both, and the ratio; in the same table, the one-endpoint
+ * floors of effect (an `HttpRouter` with one route, a one-endpoint `HttpApi`) beside node:http serving the same
+ * constant answer (./servers/floor.ts); then the sandbox's RSS before the load, after it, and after pruning, GET plans
+ * with 100 and with 10,000 plans seeded, and the floor table: a constant answer from node:http, from effect's
+ * `HttpServer.serve`, from an `HttpRouter` and from a one-endpoint `HttpApi`.
  *
  * `BENCH_DURATION` (seconds per run, default 10).
  */
@@ -12,6 +14,7 @@ import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { Sandbox } from "@payrules/sandbox"
 import autocannon from "autocannon"
+import type { Kind as FloorKind } from "./servers/floor.js"
 import { type Child, spawn } from "./servers/spawn.js"
 
 const sandboxOptions = (plans: number) => ({ seed: 95, plans, payFieldsLimit: { limit: 1e9, windowMs: 60_000 } })
@@ -69,6 +72,9 @@ export const run = async (print: (line: string) => void = console.log) => {
   const sandbox = await spawn("sandbox", sandboxOptions(1_200))
   const dir = mkdtempSync(join(tmpdir(), "payrules-load-"))
   let baseline: Child | undefined
+  const rows: Array<string> = []
+  let heading = ""
+  let rss = ""
   try {
     // the data both servers serve, read from the sandbox
     const seed = await json<{
@@ -144,7 +150,6 @@ export const run = async (print: (line: string) => void = console.log) => {
     const rssBefore = await rssOf(sandbox, "sandbox")
     const load1 = loadavg()[0]!
 
-    const rows: Array<string> = []
     for (const c of cases) {
       for (const connections of [50, 200]) {
         // alternate which server goes first
@@ -177,27 +182,45 @@ export const run = async (print: (line: string) => void = console.log) => {
       rssPruned = Math.min(rssPruned, now)
     }
 
-    print("")
-    print("#### The sandbox under load, beside a plain node:http server doing the same JSON work")
-    print("")
-    print(
-      `${new Date().toISOString().slice(0, 10)}; ${cpus()[0]?.model ?? "cpu"} x${cpus().length}, Node ${process.version}; autocannon ${duration} s per run; load average ${load1.toFixed(2)} before, ${load2.toFixed(2)} after`
-    )
-    print("")
-    print(
-      "| operation | connections | sandbox req/s | node:http req/s | ratio | sandbox p50 / p99 | node:http p50 / p99 | errors + non-2xx (s / n) | timeouts (s / n) | RSS (s / n) |"
-    )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for (const row of rows) print(row)
-    print("")
-    print(
-      `Sandbox RSS: ${(rssBefore / MB).toFixed(0)} MB before the load, ${(rssAfter / MB).toFixed(0)} MB after it, ${(rssPruned / MB).toFixed(0)} MB after pruning, ${waited + 2} s later (${(rssPruned / rssBefore).toFixed(2)}x of before).`
-    )
+    heading = `${new Date().toISOString().slice(0, 10)}; ${cpus()[0]?.model ?? "cpu"} x${cpus().length}, Node ${process.version}; autocannon ${duration} s per run; load average ${load1.toFixed(2)} before, ${load2.toFixed(2)} after`
+    rss = `Sandbox RSS: ${(rssBefore / MB).toFixed(0)} MB before the load, ${(rssAfter / MB).toFixed(0)} MB after it, ${(rssPruned / MB).toFixed(0)} MB after pruning, ${waited + 2} s later (${(rssPruned / rssBefore).toFixed(2)}x of before).`
   } finally {
     await sandbox.stop()
     await baseline?.stop()
     rmSync(dir, { recursive: true, force: true })
   }
+
+  // the one-endpoint floors of effect, in the same table: each beside node:http serving the same constant answer
+  const floors = await measureFloors([50, 200])
+  for (const [kind, name] of [
+    ["effect-router", "floor: effect HttpRouter, one route"],
+    ["effect-httpapi", "floor: effect HttpApi, one endpoint"]
+  ] as const) {
+    for (const connections of [50, 200]) {
+      const e = floors.get(`${kind} ${connections}`)!
+      const n = floors.get(`node ${connections}`)!
+      rows.push(
+        `| ${name} | ${connections} | ${Math.round(e.rps)} | ${Math.round(n.rps)} | **${(e.rps / n.rps).toFixed(2)}x** | ${e.p50} / ${e.p99} ms | ${n.p50} / ${n.p99} ms | ${e.errors + e.non2xx} / ${n.errors + n.non2xx} | ${e.timeouts} / ${n.timeouts} | |`
+      )
+    }
+  }
+
+  print("")
+  print("#### The sandbox under load, beside a plain node:http server doing the same JSON work")
+  print("")
+  print(heading)
+  print("")
+  print(
+    "| operation | connections | sandbox req/s | node:http req/s | ratio | sandbox p50 / p99 | node:http p50 / p99 | errors + non-2xx (s / n) | timeouts (s / n) | RSS (s / n) |"
+  )
+  print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+  for (const row of rows) print(row)
+  print("")
+  print(
+    "The floor rows serve a constant JSON answer: effect's server (sandbox column) beside node:http (node:http column)."
+  )
+  print("")
+  print(rss)
 
   // GET plans with 100 and with 10,000 plans seeded
   const sizes: Array<string> = []
@@ -232,27 +255,60 @@ export const run = async (print: (line: string) => void = console.log) => {
   print("| ---: | ---: | ---: | ---: | ---: |")
   for (const row of sizes) print(row)
 
-  await floor(print)
+  printFloors(floors, [50, 200], print)
 }
 
-/** The floor: what node:http, effect's HttpServer and a one-endpoint HttpApi do with a constant answer. */
-export const floor = async (print: (line: string) => void = console.log) => {
-  const floor: Array<readonly [string, number]> = []
-  for (const kind of ["node", "effect-server", "effect-httpapi"] as const) {
-    const f = await spawn("floor", { kind })
-    try {
-      const c: Case = { name: kind, method: "GET", path: "/reasons", headers: {} }
-      await load(f.url, c, 10, 1)
-      floor.push([kind, (await load(f.url, c, 50)).rps])
-    } finally {
-      await f.stop()
+const floorKinds: ReadonlyArray<FloorKind> = ["node", "effect-server", "effect-router", "effect-httpapi"]
+
+/**
+ * Each floor server at each number of connections, by `${kind} ${connections}`. The servers run side by side (each in
+ * its own process, idle while another is loaded), and the order alternates from one number of connections to the next,
+ * so that a change in the machine's load does not fall on one of them only.
+ */
+const measureFloors = async (connections: ReadonlyArray<number>): Promise<Map<string, Result>> => {
+  const results = new Map<string, Result>()
+  const servers: Array<readonly [FloorKind, Child]> = []
+  try {
+    for (const kind of floorKinds) servers.push([kind, await spawn("floor", { kind })])
+    const c: Case = { name: "floor", method: "GET", path: "/reasons", headers: {} }
+    for (const [, f] of servers) await load(f.url, c, 10, 1)
+    for (const [i, n] of connections.entries()) {
+      for (const [kind, f] of i % 2 === 0 ? servers : [...servers].reverse()) {
+        results.set(`${kind} ${n}`, await load(f.url, c, n))
+      }
+    }
+  } finally {
+    for (const [, f] of servers) await f.stop()
+  }
+  return results
+}
+
+const printFloors = (
+  results: ReadonlyMap<string, Result>,
+  connections: ReadonlyArray<number>,
+  print: (line: string) => void
+) => {
+  print("")
+  print("#### The floor: a constant JSON answer")
+  print("")
+  print("| server | connections | req/s | / node:http | p50 / p99 | errors + non-2xx |")
+  print("| --- | ---: | ---: | ---: | ---: | ---: |")
+  for (const kind of floorKinds) {
+    for (const n of connections) {
+      const r = results.get(`${kind} ${n}`)!
+      const node = results.get(`node ${n}`)!
+      print(
+        `| ${kind} | ${n} | ${Math.round(r.rps)} | ${(r.rps / node.rps).toFixed(2)}x | ${r.p50} / ${r.p99} ms | ${r.errors + r.non2xx} |`
+      )
     }
   }
-  const node = floor[0]![1]
-  print("")
-  print("#### The floor: a constant JSON answer, 50 connections")
-  print("")
-  print("| server | req/s | / node:http |")
-  print("| --- | ---: | ---: |")
-  for (const [kind, rps] of floor) print(`| ${kind} | ${Math.round(rps)} | ${(rps / node).toFixed(2)}x |`)
+}
+
+/**
+ * The floor alone: what node:http, effect's `HttpServer.serve`, an `HttpRouter` with one route and a one-endpoint
+ * `HttpApi` do with a constant answer, at 50 and 200 connections.
+ */
+export const floor = async (print: (line: string) => void = console.log) => {
+  const connections = [50, 200]
+  printFloors(await measureFloors(connections), connections, print)
 }

@@ -1,20 +1,21 @@
 /**
  * A property-based API fuzz test of the sandbox, standing in for Schemathesis (which needs Python packages this
  * project cannot install): for every operation of the sandbox's OpenAPI documents it sends generated requests,
- * valid ones drawn from the endpoint Schemas' own arbitraries (`Arbitrary.make`), valid ones with the seeded ids
- * put in (so that they reach the success paths), and mutated or invalid ones (no or malformed credentials, bodies
- * that are not JSON or not of the Schema, garbage headers, query parameters and path segments, the wrong content
- * type). It fails on any 5xx, on any response that breaks the document (a status it does not declare, or a body
+ * valid ones drawn from the endpoint Schemas' own arbitraries (effect's `Arbitrary.schema`), valid ones with the
+ * seeded ids put in (so that they reach the success paths), and mutated or invalid ones (no or malformed credentials,
+ * bodies that are not JSON or not of the Schema, garbage headers, query parameters and path segments, the wrong
+ * content type). It fails on any 5xx, on any response that breaks the document (a status it does not declare, or a body
  * that does not validate, formats checked), and on any crash (a request without an answer). Deterministic: every
- * request comes from a fixed fast-check seed; bounded: a fixed number of requests per operation.
+ * request comes from fixed seeds (effect's Arbitrary for what the Schemas generate, fast-check for the seeded ids and
+ * the mutations); bounded: a fixed number of requests per operation.
  */
-import type * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { expect, layer } from "@effect/vitest"
 import { BusinessApi, MerchantApi, type OpenApiDocuments, OpenBankingApi } from "@payrules/transport"
 import { hostileJson } from "@payrules/vitest"
-import { Arbitrary, Effect, FastCheck as fc, Option, Schema } from "effect"
+import { Arbitrary, Effect, Result, Schema, SchemaAST } from "effect"
+import { HttpClientRequest } from "effect/http"
+import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import fc from "fast-check"
 import { control, withSandbox } from "./layers.js"
 import { makeValidator, type SeedSummary, send, tokenOf } from "./openApi.js"
 
@@ -35,22 +36,25 @@ interface Case extends Wire {
   readonly kind: string
 }
 
-type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps
-type AnySchema = Schema.Schema<unknown, unknown, never>
-
 const families: ReadonlyArray<
-  readonly [OpenApiDocuments.Family, { readonly groups: Record<string, HttpApiGroup.HttpApiGroup.Any> }]
+  readonly [OpenApiDocuments.Family, { readonly groups: Record<string, HttpApiGroup.Top> }]
 > = [
-  ["business", BusinessApi.BusinessApi],
-  ["merchant", MerchantApi.MerchantApi],
-  ["open-banking", OpenBankingApi.OpenBankingApi]
+  ["business", BusinessApi.BusinessApi as unknown as { readonly groups: Record<string, HttpApiGroup.Top> }],
+  ["merchant", MerchantApi.MerchantApi as unknown as { readonly groups: Record<string, HttpApiGroup.Top> }],
+  ["open-banking", OpenBankingApi.OpenBankingApi as unknown as { readonly groups: Record<string, HttpApiGroup.Top> }]
 ]
+
+/** the Schema of an endpoint's JSON body, if it takes one */
+const payloadOf = (endpoint: HttpApiEndpoint.Top): Schema.Top | undefined =>
+  [...endpoint.payload.values()][0]?.schemas[0]
 
 const endpoints = families.flatMap(([family, api]) =>
   Object.values(api.groups).flatMap((group) =>
-    Object.values((group as unknown as { endpoints: Record<string, AnyEndpoint> }).endpoints).map((endpoint) => ({
+    Object.values(group.endpoints).map((endpoint) => ({
       family,
       endpoint,
+      name: endpoint.identifier,
+      payload: payloadOf(endpoint),
       /** the path as the document writes it: /international-payments/{InternationalPaymentId} */
       docPath: endpoint.path.replace(/:(\w+)/g, "{$1}"),
       method: endpoint.method.toLowerCase()
@@ -58,19 +62,18 @@ const endpoints = families.flatMap(([family, api]) =>
   )
 )
 
+type Endpoint = (typeof endpoints)[number]
+
 /** ASCII a header or a URL can carry (fetch refuses other header values before sending) */
 const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, "?")
 
-/** an arbitrary of the encoded (wire) form of a Schema, from its own arbitrary */
-const wireOf = (schema: Option.Option<Schema.Schema.All>): fc.Arbitrary<unknown> =>
-  Option.match(schema, {
-    onNone: () => fc.constant(undefined),
-    onSome: (s) => {
-      const typed = s as unknown as AnySchema
-      const encode = Schema.encodeSync(typed)
-      return Arbitrary.make(typed).map((value) => encode(value))
-    }
-  })
+/** an arbitrary of the encoded (wire) form of a Schema: values from the arbitrary it carries, encoded */
+const wireOf = (schema: Schema.Top | undefined): Arbitrary.Arbitrary<unknown> => {
+  if (schema === undefined) return Arbitrary.Constant(undefined)
+  const codec = schema as unknown as Schema.Codec<unknown, unknown>
+  const encode = Schema.encodeSync(codec)
+  return Arbitrary.schema(codec).pipe(Arbitrary.map((value) => encode(value)))
+}
 
 const strings = (u: unknown): Record<string, string> =>
   typeof u === "object" && u !== null
@@ -81,30 +84,39 @@ const strings = (u: unknown): Record<string, string> =>
       )
     : {}
 
-/** a path segment that stays one segment (not empty, not a dot segment) */
-const segment = (s: string) => (s === "" || s === "." || s === ".." ? `x${s}` : s)
+/** a lone surrogate (a URL cannot carry one) */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
-const validWire = (e: (typeof endpoints)[number], token: string): fc.Arbitrary<Wire> =>
-  fc
-    .record({
-      path: wireOf(e.endpoint.pathSchema),
-      urlParams: wireOf(e.endpoint.urlParamsSchema),
-      headers: wireOf(e.endpoint.headersSchema),
-      payload: wireOf(e.endpoint.payloadSchema)
-    })
-    .map(({ headers, path, payload, urlParams }) => ({
+/** the text with each lone surrogate replaced by U+FFFD, as `String.prototype.toWellFormed` does */
+const wellFormed = (s: string) => s.replace(loneSurrogate, "\uFFFD")
+
+/** a path segment that stays one segment (not empty, not a dot segment), of well-formed text */
+const segment = (s: string) => (s === "" || s === "." || s === ".." ? `x${s}` : wellFormed(s))
+
+/** valid requests, drawn from the arbitraries of the endpoint's Schemas (effect's engine) */
+const validWire = (e: Endpoint, token: string): Arbitrary.Arbitrary<Wire> =>
+  Arbitrary.all({
+    path: wireOf(e.endpoint.params),
+    urlParams: wireOf(e.endpoint.query),
+    headers: wireOf(e.endpoint.headers),
+    payload: wireOf(e.payload)
+  }).pipe(
+    Arbitrary.map(({ headers, path, payload, urlParams }) => ({
       pathParams: Object.fromEntries(Object.entries(strings(path)).map(([k, v]) => [k, segment(v)])),
       urlParams: strings(urlParams),
       headers: Object.fromEntries(Object.entries(strings(headers)).map(([k, v]) => [k, printable(v)])),
       body: payload === undefined ? undefined : { text: JSON.stringify(payload), contentType: "application/json" },
       auth: `Bearer ${token}`
     }))
+  )
 
-/** valid requests with the ids of the seed, so that they reach the success paths */
-const seededWire = (e: (typeof endpoints)[number], seed: SeedSummary, token: string): fc.Arbitrary<Wire> => {
-  const base = validWire(e, token)
+/**
+ * valid requests with the ids of the seed, so that they reach the success paths: `base` draws the valid requests
+ * (from the Schemas' arbitraries) that they start from
+ */
+const seededWire = (e: Endpoint, seed: SeedSummary, base: fc.Arbitrary<Wire>): fc.Arbitrary<Wire> => {
   const json = (u: unknown) => ({ text: JSON.stringify(u), contentType: "application/json" })
-  switch (e.endpoint.name) {
+  switch (e.name) {
     case "getInternationalPayment":
       return fc
         .tuple(base, fc.constantFrom(...seed.payments.map((p) => p.id)), fc.uuid())
@@ -152,11 +164,14 @@ const seededWire = (e: (typeof endpoints)[number], seed: SeedSummary, token: str
   }
 }
 
-const mutations = (e: (typeof endpoints)[number]): ReadonlyArray<fc.Arbitrary<(w: Wire) => Case>> => {
-  const declaredHeaders = Option.match(e.endpoint.headersSchema, {
-    onNone: () => [] as Array<string>,
-    onSome: (s) => Object.keys((s as unknown as { fields?: Record<string, unknown> }).fields ?? {})
-  })
+/** the property names of a Struct Schema (of the headers, the query or the path) */
+const fieldsOf = (schema: Schema.Top | undefined): ReadonlyArray<string> =>
+  schema !== undefined && SchemaAST.isObjects(schema.ast)
+    ? schema.ast.propertySignatures.flatMap((p) => (typeof p.name === "string" ? [p.name] : []))
+    : []
+
+const mutations = (e: Endpoint): ReadonlyArray<fc.Arbitrary<(w: Wire) => Case>> => {
+  const declaredHeaders = fieldsOf(e.endpoint.headers)
   const noise = fc.string({ maxLength: 80 }).map(printable)
   const out: Array<fc.Arbitrary<(w: Wire) => Case>> = [
     fc.constant((w: Wire) => ({ ...w, kind: "no credentials", auth: undefined })),
@@ -178,8 +193,8 @@ const mutations = (e: (typeof endpoints)[number]): ReadonlyArray<fc.Arbitrary<(w
       }))
     )
   }
-  if (Option.isSome(e.endpoint.urlParamsSchema)) {
-    const names = Object.keys((e.endpoint.urlParamsSchema.value as unknown as { fields: object }).fields)
+  if (e.endpoint.query !== undefined) {
+    const names = fieldsOf(e.endpoint.query)
     out.push(
       fc.tuple(fc.constantFrom(...names), noise).map(([name, value]) => (w: Wire) => ({
         ...w,
@@ -188,7 +203,7 @@ const mutations = (e: (typeof endpoints)[number]): ReadonlyArray<fc.Arbitrary<(w
       }))
     )
   }
-  if (Option.isSome(e.endpoint.pathSchema)) {
+  if (e.endpoint.params !== undefined) {
     out.push(
       fc.string({ minLength: 1, maxLength: 60 }).map((value) => (w: Wire) => ({
         ...w,
@@ -197,7 +212,7 @@ const mutations = (e: (typeof endpoints)[number]): ReadonlyArray<fc.Arbitrary<(w
       }))
     )
   }
-  if (Option.isSome(e.endpoint.payloadSchema)) {
+  if (e.payload !== undefined) {
     const body = (text: string, contentType = "application/json") => ({ text, contentType })
     out.push(
       fc
@@ -227,7 +242,7 @@ const mutations = (e: (typeof endpoints)[number]): ReadonlyArray<fc.Arbitrary<(w
   return out
 }
 
-const requestOf = (e: (typeof endpoints)[number], c: Case) => {
+const requestOf = (e: Endpoint, c: Case) => {
   const path = e.endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(c.pathParams[name] ?? "x"))
   const headers: Record<string, string> = { ...c.headers, ...(c.auth === undefined ? {} : { authorization: c.auth }) }
   const request = HttpClientRequest.make(e.endpoint.method as "GET")(path, { urlParams: c.urlParams, headers })
@@ -254,26 +269,35 @@ layer(withSandbox({ seed: SEED, plans: 120 }), { excludeTestServices: true })(
         const failures: Array<string> = []
         const statuses = new Map<string, Set<number>>()
         for (const [n, e] of endpoints.entries()) {
-          const valid = validWire(e, token).map((w): Case => ({ ...w, kind: "valid (from the Schemas' arbitraries)" }))
-          const seeded = seededWire(e, seed, token).map((w): Case => ({ ...w, kind: "valid, with seeded ids" }))
+          // the valid requests, from the Schemas' arbitraries (effect's engine, a fixed seed): the first are sent as
+          // they are, the others are where the seeded and the mutated requests (fast-check, fixed seeds) start from
+          const [valid, bases] = yield* Effect.map(
+            Arbitrary.sampleEffect(validWire(e, token), {
+              count: PER_OPERATION.valid + PER_OPERATION.seeded + PER_OPERATION.mutated,
+              seed: SEED * 100 + n
+            }),
+            (wires) => [wires.slice(0, PER_OPERATION.valid), wires.slice(PER_OPERATION.valid)] as const
+          )
+          const base = fc.constantFrom(...bases)
+          const seeded = seededWire(e, seed, base).map((w): Case => ({ ...w, kind: "valid, with seeded ids" }))
           const mutated = fc
-            .tuple(fc.oneof(validWire(e, token), seededWire(e, seed, token)), fc.oneof(...mutations(e)))
+            .tuple(fc.oneof(base, seededWire(e, seed, base)), fc.oneof(...mutations(e)))
             .map(([w, mutate]) => mutate(w))
           const cases = [
-            ...fc.sample(valid, { seed: SEED * 100 + n, numRuns: PER_OPERATION.valid }),
+            ...valid.map((w): Case => ({ ...w, kind: "valid (from the Schemas' arbitraries)" })),
             ...fc.sample(seeded, { seed: SEED * 100 + n + 10, numRuns: PER_OPERATION.seeded }),
             ...fc.sample(mutated, { seed: SEED * 100 + n + 20, numRuns: PER_OPERATION.mutated })
           ]
           const seen = new Set<number>()
-          statuses.set(e.endpoint.name, seen)
+          statuses.set(e.name, seen)
           for (const c of cases) {
-            const answer = yield* Effect.either(send(e.family, requestOf(e, c)))
+            const answer = yield* Effect.result(send(e.family, requestOf(e, c)))
             const what = `${e.endpoint.method} ${e.docPath} (${c.kind}): ${JSON.stringify(c).slice(0, 300)}`
-            if (answer._tag === "Left") {
-              failures.push(`${what} -> no answer: ${String(answer.left)}`)
+            if (Result.isFailure(answer)) {
+              failures.push(`${what} -> no answer: ${String(answer.failure)}`)
               continue
             }
-            const r = answer.right
+            const r = answer.success
             seen.add(r.status)
             if (r.status >= 500) failures.push(`${what} -> ${r.status} ${r.text.slice(0, 200)}`)
             for (const problem of validator.check(e.family, e.docPath, e.method, r.status, r.body)) {

@@ -1,9 +1,9 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { expect, layer } from "@effect/vitest"
 import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient } from "@payrules/transport"
 import { BigDecimal, Effect, Layer, Option, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { control, type Seed, setFaults, withSandbox } from "./layers.js"
 
 type Currency = BusinessClient.ExchangeInput["from"]["currency"]
@@ -12,7 +12,7 @@ const sell = (seed: Seed, amount: string, requestId?: string): BusinessClient.Ex
   _tag: "Sell",
   from: { account_id: seed.accounts[0]!.id, currency: seed.accounts[0]!.currency as Currency },
   to: { account_id: seed.accounts[1]!.id, currency: seed.accounts[1]!.currency as Currency },
-  amount: BigDecimal.unsafeFromString(amount),
+  amount: BigDecimal.fromStringUnsafe(amount),
   ...(requestId === undefined ? {} : { request_id: requestId })
 })
 

@@ -10,7 +10,7 @@ import { Sandbox } from "@payrules/sandbox"
 import { Context, Effect, Layer } from "effect"
 import { type Answer, type Env, head, leaks, limits, sandboxEnv, send, withBody } from "./hostile.js"
 
-class Suite extends Context.Tag("Hostile/Suite")<Suite, Env>() {}
+class Suite extends Context.Service<Suite, Env>()("Hostile/Suite") {}
 
 const suite = Layer.effect(Suite, sandboxEnv).pipe(Layer.provide(Sandbox.layer({ seed: 3, plans: 15, limits })))
 

@@ -10,7 +10,7 @@ import { Sandbox } from "@payrules/sandbox"
 import { Context, Effect, Fiber, Layer } from "effect"
 import { type Answer, type Env, head, leaks, limits, open, sandboxEnv, send } from "./hostile.js"
 
-class Suite extends Context.Tag("HostileClients/Suite")<Suite, Env>() {}
+class Suite extends Context.Service<Suite, Env>()("HostileClients/Suite") {}
 
 const suite = Layer.effect(Suite, sandboxEnv).pipe(Layer.provide(Sandbox.layer({ seed: 3, plans: 15, limits })))
 
@@ -105,7 +105,7 @@ layer(suite, { excludeTestServices: true })("hostile clients over a socket", (it
     Effect.gen(function* () {
       const env = yield* Suite
       // one request kept alive, then silence: the server ends the connection itself
-      const read = yield* Effect.async<string>((resume) => {
+      const read = yield* Effect.callback<string>((resume) => {
         const socket = net.connect(env.port, "127.0.0.1")
         let text = ""
         socket.on("data", (d) => {
@@ -154,7 +154,7 @@ layer(suite, { excludeTestServices: true })("hostile clients over a socket", (it
         const holders = yield* Effect.forEach(Array.from({ length: cap }), () => open(env.port), {
           concurrency: "unbounded"
         })
-        const fiber = yield* Effect.fork(
+        const fiber = yield* Effect.forkChild(
           Effect.forEach(holders, (sendOn) => sendOn(["GET /business/exchange-reasons HTTP/1.1\r\nHost: s"]), {
             concurrency: "unbounded"
           })

@@ -1,9 +1,9 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it } from "@effect/vitest"
 import { HttpDate } from "@payrules/iso8601"
 import { MerchantClient } from "@payrules/transport"
-import { Chunk, Clock, DateTime, Duration, Effect, Fiber, Layer, Option, Stream, TestClock } from "effect"
+import { Clock, DateTime, Duration, Effect, Fiber, Layer, Stream } from "effect"
+import { HttpClient, HttpClientResponse } from "effect/http"
+import { TestClock } from "effect/testing"
 import { fastRetry, token } from "./layers.js"
 
 describe("MerchantClient without a sandbox", () => {
@@ -34,7 +34,7 @@ describe("MerchantClient without a sandbox", () => {
   it.effect("stops on a null next_page_token", () =>
     Effect.gen(function* () {
       const c = yield* MerchantClient.MerchantClient
-      expect(Chunk.size(yield* c.listSubscriptionPlans().pipe(Stream.runCollect))).toBe(0)
+      expect(yield* c.listSubscriptionPlans().pipe(Stream.runCollect)).toHaveLength(0)
     }).pipe(Effect.provide(client((_url, n) => page(0, n === 1 ? "a" : null))))
   )
 
@@ -67,9 +67,9 @@ describe("MerchantClient without a sandbox", () => {
   it.effect("honours Retry-After (seconds) before the next attempt, on the TestClock", () =>
     Effect.gen(function* () {
       const c = yield* MerchantClient.MerchantClient
-      const fiber = yield* Effect.fork(c.listSubscriptionPlansPage({}))
+      const fiber = yield* Effect.forkChild(c.listSubscriptionPlansPage({}))
       yield* TestClock.adjust(Duration.seconds(2))
-      expect(Option.isNone(yield* Fiber.poll(fiber))).toBe(true)
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.seconds(1))
       const result = yield* Fiber.join(fiber)
       expect(result.subscription_plans).toEqual([])
@@ -91,7 +91,7 @@ describe("MerchantClient without a sandbox", () => {
     Effect.gen(function* () {
       // ten seconds after the test clock's now, on a whole second as HTTP dates are
       const at = Math.ceil((yield* Clock.currentTimeMillis) / 1000) * 1000 + 10_000
-      const retryAt = HttpDate.format(DateTime.unsafeMake(at))
+      const retryAt = HttpDate.format(DateTime.makeUnsafe(at))
       const c = yield* Effect.provide(
         MerchantClient.MerchantClient,
         client((_url, n) =>
@@ -100,9 +100,9 @@ describe("MerchantClient without a sandbox", () => {
             : page(0)
         )
       )
-      const fiber = yield* Effect.fork(c.listSubscriptionPlansPage({}))
+      const fiber = yield* Effect.forkChild(c.listSubscriptionPlansPage({}))
       yield* TestClock.adjust(Duration.seconds(9))
-      expect(yield* Fiber.poll(fiber)).toEqual(Option.none())
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.seconds(2))
       expect((yield* Fiber.join(fiber)).subscription_plans).toEqual([])
     })

@@ -3,9 +3,9 @@
  * with the `format` keywords checked (ajv 8 and ajv-formats): all seeded plans (every page), all seeded payments,
  * /pay/fields for every corridor, and 20 exchanges.
  */
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { HttpClientRequest } from "effect/http"
 import { control, withSandbox } from "./layers.js"
 import { makeValidator, type SeedSummary, send, tokenOf } from "./openApi.js"
 
@@ -138,7 +138,7 @@ layer(withSandbox({ seed: 19, plans: PLANS }), { excludeTestServices: true })(
           const r = yield* send(
             "business",
             HttpClientRequest.post("/pay/fields", { headers: { authorization: `Bearer ${token}` } }).pipe(
-              HttpClientRequest.bodyUnsafeJson({ account_id: seed.accounts[0]!.id, receiver })
+              HttpClientRequest.bodyJsonUnsafe({ account_id: seed.accounts[0]!.id, receiver })
             )
           )
           expect(r.status).toBe(200)
@@ -177,7 +177,7 @@ layer(withSandbox({ seed: 19, plans: PLANS }), { excludeTestServices: true })(
             const r = yield* send(
               "business",
               HttpClientRequest.post("/exchange", { headers: { authorization: `Bearer ${token}` } }).pipe(
-                HttpClientRequest.bodyUnsafeJson(body)
+                HttpClientRequest.bodyJsonUnsafe(body)
               )
             )
             expect(validator.check("business", "/exchange", "post", r.status, r.body), JSON.stringify(body)).toEqual([])

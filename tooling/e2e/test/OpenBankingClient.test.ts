@@ -1,11 +1,9 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
 import { OpenBankingClient } from "@payrules/transport"
-import { Arbitrary, DateTime, Effect, FastCheck, Layer, Schema } from "effect"
+import { Arbitrary, DateTime, Effect, Layer, Schema } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientResponse } from "effect/http"
 import { control, fastRetry, setFaults, tenantToken, token, withSandbox } from "./layers.js"
 
 interface Seeded {
@@ -24,7 +22,7 @@ layer(withSandbox({ seed: 61, plans: 15 }), { excludeTestServices: true })(
             customer: {
               ipAddress: "104.25.212.99",
               userAgent: "Mozilla/5.0",
-              lastLoggedTime: DateTime.unsafeMake("2017-09-10T19:43:31Z")
+              lastLoggedTime: DateTime.makeUnsafe("2017-09-10T19:43:31Z")
             }
           })
           expect(r.payment.Data.Status).toBe(p.status)
@@ -76,19 +74,18 @@ layer(withSandbox({ seed: 61, plans: 15 }), { excludeTestServices: true })(
   }
 )
 
-const validPayment = Schema.encodeSync(InternationalPayment.RevolutStrict)(
-  FastCheck.sample(Arbitrary.make(InternationalPayment.RevolutStrict), { numRuns: 1, seed: 7 })[0]!
+/** a valid revolut payment, as a server sends it (drawn with the arbitrary its Schema carries) */
+const validPayment = Effect.map(
+  Arbitrary.sampleEffect(Arbitrary.schema(InternationalPayment.RevolutStrict), { count: 1, seed: 7 }),
+  ([drawn]) => Schema.encodeSync(InternationalPayment.RevolutStrict)(drawn!)
 )
 
 describe("OpenBankingClient without a sandbox", () => {
   it.effect("reads the payment with an InteractionIdMismatch finding when the response plays back another id", () =>
     Effect.gen(function* () {
-      const client = yield* OpenBankingClient.OpenBankingClient
-      const r = yield* client.getInternationalPayment("ip_1")
-      expect(r.payment.Data.InternationalPaymentId).toBe(validPayment.Data.InternationalPaymentId)
-      expect(r.findings.filter((f) => f.path[0] === "headers").map((f) => f.rule)).toEqual(["InteractionIdMismatch"])
-    }).pipe(
-      Effect.provide(
+      const payment = yield* validPayment
+      const client = yield* Effect.provide(
+        OpenBankingClient.OpenBankingClient,
         OpenBankingClient.layer({
           ...OpenBankingClient.defaults,
           baseUrl: "http://ob.test",
@@ -103,7 +100,7 @@ describe("OpenBankingClient without a sandbox", () => {
                 Effect.sync(() =>
                   HttpClientResponse.fromWeb(
                     request,
-                    Response.json(validPayment, {
+                    Response.json(payment, {
                       status: 200,
                       headers: { "x-fapi-interaction-id": "00000000-0000-4000-8000-000000000000" }
                     })
@@ -114,6 +111,9 @@ describe("OpenBankingClient without a sandbox", () => {
           )
         )
       )
-    )
+      const r = yield* client.getInternationalPayment("ip_1")
+      expect(r.payment.Data.InternationalPaymentId).toBe(payment.Data.InternationalPaymentId)
+      expect(r.findings.filter((f) => f.path[0] === "headers").map((f) => f.rule)).toEqual(["InteractionIdMismatch"])
+    })
   )
 })

@@ -17,7 +17,7 @@ interface Seeded {
 }
 
 const clientLayer = (sandbox: Sandbox.Options) =>
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.map(Sandbox.SandboxServer, (s) =>
       BusinessClient.layer({
         ...BusinessClient.defaults,

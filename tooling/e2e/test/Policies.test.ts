@@ -1,50 +1,45 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
-import { BigDecimal, ConfigProvider, Duration, Effect, Fiber, Layer, Option, Redacted, TestClock } from "effect"
+import { BigDecimal, ConfigProvider, Duration, Effect, Fiber, Layer, Option, Redacted } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientResponse } from "effect/http"
+import { TestClock } from "effect/testing"
 import { control, fastRetry, type Seed, setFaults, tenantToken } from "./layers.js"
 
 const sell = (seed: Seed, requestId: string): BusinessClient.ExchangeInput => ({
   _tag: "Sell",
   from: { account_id: seed.accounts[0]!.id, currency: "GBP" as never },
   to: { account_id: seed.accounts[1]!.id, currency: "EUR" as never },
-  amount: BigDecimal.unsafeFromString("2"),
+  amount: BigDecimal.fromStringUnsafe("2"),
   request_id: requestId
 })
 
 describe("client configuration", () => {
   it.effect("layerConfig reads each family from the environment, the token as a redacted value", () =>
     Effect.gen(function* () {
-      const provider = ConfigProvider.fromMap(
-        new Map([
-          ["BUSINESS.BASE_URL", "https://b.example"],
-          ["BUSINESS.TOKEN", "secret-b"],
-          ["BUSINESS.MAX_ATTEMPTS", "5"],
-          ["MERCHANT.BASE_URL", "https://m.example"],
-          ["MERCHANT.TOKEN", "secret-m"],
-          ["OPEN_BANKING.BASE_URL", "https://ob.example"],
-          ["OPEN_BANKING.TOKEN", "secret-ob"],
-          ["OPEN_BANKING.FINANCIAL_ID", "001580000103UAvAAM"]
-        ])
-      )
-      const business = yield* Effect.withConfigProvider(BusinessClient.config, provider)
+      const provider = ConfigProvider.fromEnvRecord({
+        BUSINESS_BASE_URL: "https://b.example",
+        BUSINESS_TOKEN: "secret-b",
+        BUSINESS_MAX_ATTEMPTS: "5",
+        MERCHANT_BASE_URL: "https://m.example",
+        MERCHANT_TOKEN: "secret-m",
+        OPEN_BANKING_BASE_URL: "https://ob.example",
+        OPEN_BANKING_TOKEN: "secret-ob",
+        OPEN_BANKING_FINANCIAL_ID: "001580000103UAvAAM"
+      })
+      const business = yield* BusinessClient.config.parse(provider)
       expect(business.baseUrl).toBe("https://b.example")
       expect(Redacted.value(business.token)).toBe("secret-b")
       expect(String(business.token)).not.toContain("secret-b")
       expect(business.exchangeRetry).toMatchObject({ maxAttempts: 5, minSpacing: Duration.seconds(1) })
-      expect((yield* Effect.withConfigProvider(MerchantClient.config, provider)).apiVersion).toBe("2024-09-01")
-      expect((yield* Effect.withConfigProvider(OpenBankingClient.config, provider)).financialId).toBe(
-        "001580000103UAvAAM"
-      )
+      expect((yield* MerchantClient.config.parse(provider)).apiVersion).toBe("2024-09-01")
+      expect((yield* OpenBankingClient.config.parse(provider)).financialId).toBe("001580000103UAvAAM")
       const built = yield* Effect.provide(
         BusinessClient.BusinessClient,
         BusinessClient.layerConfig().pipe(
           Layer.provide([FetchHttpClient.layer, RequestLedger.layer]),
-          Layer.provide(Layer.setConfigProvider(provider))
+          Layer.provide(ConfigProvider.layer(provider))
         )
       )
       expect(typeof built.exchange).toBe("function")
@@ -78,7 +73,7 @@ describe("POST /exchange spacing", () => {
           token: Redacted.make("t")
         }).pipe(Layer.provide([http, RequestLedger.layer]))
       )
-      const fiber = yield* Effect.fork(
+      const fiber = yield* Effect.forkChild(
         client.exchange(
           sell(
             {
@@ -123,7 +118,7 @@ const tokenless = (s: Sandbox.Running) =>
     })
   ).pipe(Layer.provide(FetchHttpClient.layer))
 
-const duplicatesAsErrors = Layer.unwrapEffect(
+const duplicatesAsErrors = Layer.unwrap(
   Effect.map(Sandbox.SandboxServer, (s) =>
     BusinessClient.layer({
       ...BusinessClient.defaults,

@@ -8,7 +8,8 @@ import { type ExchangeRequest, RequestLedger } from "@payrules/exchange"
 import { Sandbox } from "@payrules/sandbox"
 import { BusinessClient, PayFieldsLimiter } from "@payrules/transport"
 import * as VirtualTime from "@payrules/vitest/VirtualTime"
-import { BigDecimal, Duration, Effect, Exit, Layer, Option, TestClock } from "effect"
+import { BigDecimal, Duration, Effect, Exit, Fiber, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { control, fastRetry, type Seed, setFaults, tenantToken } from "./layers.js"
 
 type Currency = BusinessClient.ExchangeInput["from"]["currency"]
@@ -17,7 +18,7 @@ const sell = (seed: Seed, amount: string, requestId: string): BusinessClient.Exc
   _tag: "Sell",
   from: { account_id: seed.accounts[0]!.id, currency: seed.accounts[0]!.currency as Currency },
   to: { account_id: seed.accounts[1]!.id, currency: seed.accounts[1]!.currency as Currency },
-  amount: BigDecimal.unsafeFromString(amount),
+  amount: BigDecimal.fromStringUnsafe(amount),
   request_id: requestId
 })
 
@@ -25,7 +26,7 @@ const asRequest = (input: BusinessClient.ExchangeInput) => input as ExchangeRequ
 
 /** the client with one ledger for the test, over the sandbox in this process */
 const withClient = (extra: Layer.Layer<never> = Layer.empty) =>
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.map(Sandbox.SandboxServer, (s) =>
       BusinessClient.layer({
         ...BusinessClient.defaults,
@@ -120,9 +121,9 @@ describe("BusinessClient.resumePending (in process, TestClock)", () => {
       const seed = yield* control<Seed>("/seed")
       yield* ledger.register(asRequest(sell(seed, "1", "stuck")))
       yield* setFaults([{ operation: "*", kind: "fail-before", status: 503, probability: 1 }])
-      const summary = yield* Effect.fork(client.resumePending())
+      const summary = yield* Effect.forkChild(client.resumePending())
       yield* TestClock.adjust("5 minutes")
-      const result = yield* summary.await
+      const result = yield* Fiber.await(summary)
       expect(result._tag).toBe("Success")
       if (result._tag === "Success") expect(result.value).toMatchObject({ pending: 1, unknown: 1 })
       expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["stuck"])
@@ -180,12 +181,12 @@ describe("the PayFieldsLimiter of the context", () => {
       expect(PayFieldsLimiter.tokenBucketFor(450, Duration.minutes(1))).toMatchObject({ limit: 10, worstCase: 448 })
       expect(BusinessClient.tokenBucketFor).toBe(PayFieldsLimiter.tokenBucketFor)
       const limiter = yield* PayFieldsLimiter.PayFieldsLimiter
-      const fiber = yield* Effect.fork(Effect.forEach(Array.from({ length: 12 }), () => limiter.take))
+      const fiber = yield* Effect.forkChild(Effect.forEach(Array.from({ length: 12 }), () => limiter.take))
       yield* TestClock.adjust(Duration.millis(136))
       // the burst of 10 went at once; the 11th waits for a refill of 10 × 137 ms
-      expect(Option.isNone(yield* fiber.poll)).toBe(true)
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.millis(2 * 137))
-      expect(Exit.isSuccess(yield* fiber.await)).toBe(true)
+      expect(Exit.isSuccess(yield* Fiber.await(fiber))).toBe(true)
     }).pipe(Effect.provide(PayFieldsLimiter.layer()))
   )
 })

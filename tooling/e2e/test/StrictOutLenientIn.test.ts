@@ -2,15 +2,14 @@
  * D11 end to end: what the clients read decodes every well-formed value, with findings beside it; what they send
  * stays strict. The server here is an `HttpClient` that answers in process with what a real server might send.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it } from "@effect/vitest"
 import { RequestLedger } from "@payrules/exchange"
 import { InternationalPayment } from "@payrules/open-banking"
 import { PlanCheck, SubscriptionPlan } from "@payrules/subscriptions"
 import { PayBody } from "@payrules/transfers"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
-import { Arbitrary, BigDecimal, Effect, Either, FastCheck, Layer, Schema, Stream } from "effect"
+import { Arbitrary, BigDecimal, Effect, Layer, Result, Schema, Stream } from "effect"
+import { HttpClient, HttpClientResponse } from "effect/http"
 import { fastRetry, token } from "./layers.js"
 
 /** a server that answers every request with `answer`, counting requests */
@@ -30,8 +29,10 @@ const server = (answer: () => Response) => {
 
 const json = (body: unknown) => Response.json(body, { status: 200 })
 
-const payment = Schema.encodeSync(InternationalPayment.RevolutStrict)(
-  FastCheck.sample(Arbitrary.make(InternationalPayment.RevolutStrict), { numRuns: 1, seed: 11 })[0]!
+/** a valid revolut payment, as a server sends it (drawn with the arbitrary its Schema carries) */
+const samplePayment = Effect.map(
+  Arbitrary.sampleEffect(Arbitrary.schema(InternationalPayment.RevolutStrict), { count: 1, seed: 11 }),
+  ([drawn]) => Schema.encodeSync(InternationalPayment.RevolutStrict)(drawn!)
 )
 
 const planIn = (currency: string) => ({
@@ -53,6 +54,7 @@ const planIn = (currency: string) => ({
 describe("lenient in: the read returns the data and a finding", () => {
   it.effect("a payment response without the played-back x-fapi-interaction-id: the payment and a finding", () =>
     Effect.gen(function* () {
+      const payment = yield* samplePayment
       const fake = server(() => json(payment))
       const client = yield* Effect.provide(
         OpenBankingClient.OpenBankingClient,
@@ -114,7 +116,7 @@ describe("strict out: the same values in what we send are refused", () => {
           _tag: "Sell",
           from: { account_id: "a", currency: "GBP" },
           to: { account_id: "b", currency: "XYZ" },
-          amount: BigDecimal.unsafeFromString("10.00"),
+          amount: BigDecimal.fromStringUnsafe("10.00"),
           request_id: "strict-out-1"
         } as BusinessClient.ExchangeInput)
       )
@@ -125,26 +127,29 @@ describe("strict out: the same values in what we send are refused", () => {
   )
 
   it("a payment body in XYZ is refused by PayBody", () => {
-    const body = Schema.decodeUnknownEither(PayBody.PayBody)({
+    const body = Schema.decodeUnknownResult(PayBody.PayBody)({
       request_id: "r-1",
       account_id: "a",
       receiver: { counterparty_id: "c" },
       amount: 10,
       currency: "XYZ"
     })
-    expect(Either.isLeft(body) && body.left.message).toContain("XYZ is not an ISO 4217 currency code")
+    expect(Result.isFailure(body) && body.failure.message).toContain("XYZ is not an ISO 4217 currency code")
   })
 
-  it("a plan or a payment in XYZ is refused by the strict Schemas (for what you build and send)", () => {
-    expect(Either.isLeft(Schema.decodeUnknownEither(SubscriptionPlan.SubscriptionPlan)(planIn("XYZ")))).toBe(true)
-    const xyz = {
-      ...payment,
-      Data: { ...payment.Data, Initiation: { ...payment.Data.Initiation, CurrencyOfTransfer: "XYZ" } }
-    }
-    expect(Either.isLeft(InternationalPayment.decode("revolut", xyz, { mode: "strict" }))).toBe(true)
-    // and the lenient readers take them, with the finding
-    expect(Either.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("XYZ")] })).findings).toHaveLength(
-      1
-    )
-  })
+  it.effect("a plan or a payment in XYZ is refused by the strict Schemas (for what you build and send)", () =>
+    Effect.gen(function* () {
+      expect(Result.isFailure(Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlan)(planIn("XYZ")))).toBe(true)
+      const payment = yield* samplePayment
+      const xyz = {
+        ...payment,
+        Data: { ...payment.Data, Initiation: { ...payment.Data.Initiation, CurrencyOfTransfer: "XYZ" } }
+      }
+      expect(Result.isFailure(InternationalPayment.decode("revolut", xyz, { mode: "strict" }))).toBe(true)
+      // and the lenient readers take them, with the finding
+      expect(
+        Result.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("XYZ")] })).findings
+      ).toHaveLength(1)
+    })
+  )
 })

@@ -70,7 +70,7 @@ export const send = (
   port: number,
   parts: ReadonlyArray<string | Buffer | ((socket: net.Socket) => void)>
 ): Effect.Effect<Answer> =>
-  Effect.async<Answer>((resume) => {
+  Effect.callback<Answer>((resume) => {
     const socket = net.connect(port, "127.0.0.1")
     const chunks: Array<Buffer> = []
     let done = false
@@ -102,7 +102,7 @@ export const send = (
  * as {@link send} does.
  */
 export const open = (port: number): Effect.Effect<(parts: ReadonlyArray<string | Buffer>) => Effect.Effect<Answer>> =>
-  Effect.async((resume) => {
+  Effect.callback<(parts: ReadonlyArray<string | Buffer>) => Effect.Effect<Answer>>((resume) => {
     const socket = net.connect(port, "127.0.0.1")
     const chunks: Array<Buffer> = []
     let closed = false
@@ -119,7 +119,7 @@ export const open = (port: number): Effect.Effect<(parts: ReadonlyArray<string |
     socket.on("connect", () =>
       resume(
         Effect.succeed((parts) =>
-          Effect.async<Answer>((done) => {
+          Effect.callback<Answer>((done) => {
             const check = () => {
               const answer = parse(Buffer.concat(chunks), closed)
               if (answer === undefined) waiting.push(check)

@@ -1,13 +1,11 @@
 /**
  * A sandbox, on an ephemeral port or in this process, with the typed clients pointed at it.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { RequestLedger } from "@payrules/exchange"
 import { type Fault, Sandbox } from "@payrules/sandbox"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import { Duration, Effect, Layer, Redacted } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 
 /** a token for fake servers (tests without a sandbox) */
 export const token = Redacted.make("e2e-secret-token-1f6b2c")
@@ -24,8 +22,8 @@ export const fastRetry = {
 }
 
 /** the three clients pointed at the sandbox, over the `HttpClient` of the context */
-export const clients = (options: { readonly timeout?: Duration.DurationInput } = {}) =>
-  Layer.unwrapEffect(
+export const clients = (options: { readonly timeout?: Duration.Input } = {}) =>
+  Layer.unwrap(
     Effect.map(Sandbox.SandboxServer, (s) => {
       const token = tenantToken(s)
       return Layer.mergeAll(
@@ -57,19 +55,15 @@ export const clients = (options: { readonly timeout?: Duration.DurationInput } =
   ).pipe(Layer.provide(RequestLedger.layer))
 
 /** a sandbox on a port, the clients over fetch, and fetch as the `HttpClient` (for `control`), for `layer(...)` */
-export const withSandbox = (
-  options: Sandbox.Options,
-  clientOptions: { readonly timeout?: Duration.DurationInput } = {}
-) => clients(clientOptions).pipe(Layer.provideMerge(FetchHttpClient.layer), Layer.provideMerge(Sandbox.layer(options)))
+export const withSandbox = (options: Sandbox.Options, clientOptions: { readonly timeout?: Duration.Input } = {}) =>
+  clients(clientOptions).pipe(Layer.provideMerge(FetchHttpClient.layer), Layer.provideMerge(Sandbox.layer(options)))
 
 /**
  * A sandbox in this process and the clients over it: nothing leaves the process, and the test's clock (`TestClock`)
  * drives every timeout, retry, delay and rate window. Build it inside the test, so that it gets the test's clock.
  */
-export const inProcess = (
-  options: Sandbox.Options,
-  clientOptions: { readonly timeout?: Duration.DurationInput } = {}
-) => clients(clientOptions).pipe(Layer.provideMerge(Sandbox.layerInProcess(options)))
+export const inProcess = (options: Sandbox.Options, clientOptions: { readonly timeout?: Duration.Input } = {}) =>
+  clients(clientOptions).pipe(Layer.provideMerge(Sandbox.layerInProcess(options)))
 
 /** GET of a control endpoint of the sandbox, as JSON */
 export const control = <A = unknown>(path: string) =>
@@ -86,10 +80,10 @@ export const setFaults = (rules: ReadonlyArray<Fault.FaultRule>) =>
     const s = yield* Sandbox.SandboxServer
     const http = yield* HttpClient.HttpClient
     const response = yield* http.execute(
-      HttpClientRequest.put(`${s.urls.control}/faults`).pipe(HttpClientRequest.bodyUnsafeJson(rules))
+      HttpClientRequest.put(`${s.urls.control}/faults`).pipe(HttpClientRequest.bodyJsonUnsafe(rules))
     )
     if (response.status !== 204 && response.status !== 200) {
-      return yield* Effect.dieMessage(`PUT /faults answered ${response.status}`)
+      return yield* Effect.die(new Error(`PUT /faults answered ${response.status}`))
     }
   }).pipe(Effect.orDie)
 

@@ -2,13 +2,12 @@
  * The sandbox's OpenAPI documents as validators (ajv 8, JSON Schema 2020-12 as OpenAPI 3.1 uses it, with the
  * formats of ajv-formats checked), and raw HTTP to the sandbox with the seeded credentials.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Sandbox } from "@payrules/sandbox"
 import { OpenApiDocuments } from "@payrules/transport"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import addFormatsModule from "ajv-formats"
 import { Effect } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
 
 // ajv-formats is CommonJS: its default export is the plugin function
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
@@ -140,4 +139,4 @@ export const send = (family: OpenApiDocuments.Family, request: HttpClientRequest
       // not JSON: kept as text, and a validator will say so
     }
     return { status: response.status, body, text, headers: response.headers } satisfies Raw
-  }).pipe(Effect.scoped)
+  })
