@@ -9,7 +9,6 @@ import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
 import type * as Equivalence from "effect/Equivalence"
-import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
@@ -26,6 +25,7 @@ import {
   pad2,
   pad3
 } from "./internal/calendar.js"
+import { makeZoned } from "./internal/dateTime.js"
 
 /**
  * @since 0.1.0
@@ -194,8 +194,28 @@ const scan = (s: string): Parsed | undefined => {
   return { epochMillis, offsetMillis }
 }
 
+// the instants effect's zoned DateTime values can hold (`DateTime.makeZoned` answers none outside)
+const minZonedEpochMillis = MIN_EPOCH_MS + 12 * 3_600_000
+const maxZonedEpochMillis = MAX_EPOCH_MS - 14 * 3_600_000
+
+// A page of plans holds a few dozen date-times at one or two offsets: their zones are made once (a zone is an
+// immutable value) and the DateTime values with the constructors of calendar arithmetic (`internal/dateTime.ts`),
+// which skip effect's per-value property definitions; decoding date-times was most of the time of reading a page
+const zones = new Map<number, DateTime.TimeZone.Offset>()
+const zoneOf = (offsetMillis: number): DateTime.TimeZone.Offset => {
+  let zone = zones.get(offsetMillis)
+  if (zone === undefined) {
+    zone = DateTime.zoneMakeOffset(offsetMillis)
+    // offsets are whole minutes within a day: a bounded set, but keep the cache small whatever comes in
+    if (zones.size < 512) zones.set(offsetMillis, zone)
+  }
+  return zone
+}
+
 const toZoned = (p: Parsed): DateTime.Zoned | undefined =>
-  Option.getOrUndefined(DateTime.makeZoned(p.epochMillis, { timeZone: p.offsetMillis }))
+  p.epochMillis < minZonedEpochMillis || p.epochMillis > maxZonedEpochMillis
+    ? undefined
+    : makeZoned(p.epochMillis, zoneOf(p.offsetMillis))
 
 /**
  * Parses an ISO 8601 date-time that carries `Z` or an offset (`+01:00`, `+0100`, `+01`): `YYYY-MM-DD`, `T` (or a
