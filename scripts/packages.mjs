@@ -6,7 +6,8 @@
 //   node scripts/packages.mjs version-dry-run    `changeset version` on a throwaway copy of the tracked tree: it must
 //                                                consume every changeset and bump what they name
 //   node scripts/packages.mjs consumer           install the tarballs with the lowest effect our peer ranges allow, in
-//                                                an empty temporary directory, with npm (no ERESOLVE), and import each
+//                                                an empty temporary directory, with npm (no ERESOLVE), import each, and
+//                                                typecheck and run scripts/consumer/check.ts in a strict TS project
 //
 // `lint` and `consumer` need `pnpm build` first (the tarballs hold dist/). Nothing here writes outside the packages'
 // package.json (exports --write) and a temporary directory.
@@ -187,6 +188,42 @@ console.log("consumer: without ${optional.join(", ")}: @payrules/stores/LedgerUr
   run("node", ["--import", "./hide-optional.mjs", "optional-drivers.mjs"], { cwd: app, stdio: "inherit" })
 }
 
+/**
+ * A user's strict TypeScript project against the installed tarballs: `scripts/consumer/check.ts` (typed uses of every
+ * published package) typechecked with the workspace's TypeScript under `strict`, `exactOptionalPropertyTypes` and
+ * `noUncheckedIndexedAccess` (our declaration files included: `skipLibCheck` off for them), then run.
+ */
+const strictProject = (app) => {
+  writeFileSync(join(app, "check.ts"), readFileSync(join(root, "scripts", "consumer", "check.ts"), "utf8"))
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: "ES2022",
+          lib: ["ES2022", "DOM"],
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          types: ["node"],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          noUnusedLocals: true,
+          verbatimModuleSyntax: true,
+          skipLibCheck: false,
+          outDir: "out"
+        },
+        files: ["check.ts"]
+      },
+      null,
+      2
+    )
+  )
+  run("node", [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "."], { cwd: app, stdio: "inherit" })
+  console.log("consumer: check.ts typechecks in a strict TypeScript project")
+  run("node", ["out/check.js"], { cwd: app, stdio: "inherit" })
+}
+
 const commandConsumer = () => {
   const temp = mkdtempSync(join(tmpdir(), "payrules-consumer-"))
   try {
@@ -206,7 +243,12 @@ const commandConsumer = () => {
       join(app, "package.json"),
       JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)
     )
-    const specs = [...packs.map((p) => p.tarball), ...[...peers].map(([name, version]) => `${name}@${version}`)]
+    const typesNode = JSON.parse(readFileSync(join(root, "node_modules", "@types", "node", "package.json"), "utf8"))
+    const specs = [
+      ...packs.map((p) => p.tarball),
+      ...[...peers].map(([name, version]) => `${name}@${version}`),
+      `@types/node@${typesNode.version}`
+    ]
     console.log(
       `consumer: npm install ${[...peers].map(([n, v]) => `${n}@${v}`).join(" ")} and ${packs.length} tarballs`
     )
@@ -222,6 +264,7 @@ const commandConsumer = () => {
       )
     writeFileSync(join(app, "check.mjs"), `${lines.join("\n")}\n`)
     run("node", ["check.mjs"], { cwd: app, stdio: "inherit" })
+    strictProject(app)
     // every installed command answers --help
     for (const { manifest } of packs) {
       for (const bin of Object.keys(manifest.bin ?? {})) {
