@@ -71,7 +71,10 @@ const BRANCH_ACCOUNT = /^[A-Za-z0-9]{1,34}$/
 
 const sortCodeAccountNumber: Schema.Codec<string> = Schema.String.check(
   Schema.makeFilter(
-    (s: string) => Result.match(UkAccount.parseIdentifier(s), { onFailure: (e) => e.message, onSuccess: () => true }),
+    (s: string) => {
+      const parsed = UkAccount.parseIdentifier(s)
+      return Result.isSuccess(parsed) || parsed.failure.message
+    },
     {
       expected: "a UK sort code and account number as 14 digits",
       toJsonSchema: () => ({ pattern: "^[0-9]{14}$" }),
@@ -191,14 +194,12 @@ const isSchemeName = Schema.is(SchemeName)
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** The message of why `identification` is not valid under `schemeName`, or undefined when it is. */
-const identificationProblem = (schemeName: SchemeName, identification: string): string | undefined =>
-  Result.match(decoders[schemeName](identification), {
-    onFailure: (e) => {
-      const first = formatIssues(e.issue).issues[0]
-      return `${first?.message ?? e.message} (under SchemeName ${schemeName})`
-    },
-    onSuccess: () => undefined
-  })
+const identificationProblem = (schemeName: SchemeName, identification: string): string | undefined => {
+  const decoded = decoders[schemeName](identification)
+  if (Result.isSuccess(decoded)) return undefined
+  const first = formatIssues(decoded.failure.issue).issues[0]
+  return `${first?.message ?? decoded.failure.message} (under SchemeName ${schemeName})`
+}
 
 /**
  * Checks a `{ SchemeName, Identification }` pair: the scheme must be one of the four, and the identification valid

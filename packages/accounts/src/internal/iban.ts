@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { getCountrySpecifications } from "ibantools"
-import { mod97 } from "./mod97.js"
+import { charValue, mod97 } from "./mod97.js"
 import { type NationalCheck, nationalChecks } from "./national.js"
 
 /** `n` digits, `a` upper-case letters, `c` either (the SWIFT IBAN registry's notation). */
@@ -176,13 +176,23 @@ export const scan = (input: string, allowNonRegistry: boolean): Scan => {
   if (check === "00" || check === "01" || check === "99") {
     return fail("Checksum", `check digits ${check} are never issued (ISO 13616 uses 02 to 98)`)
   }
-  if (mod97(bban + s.slice(0, 4)) !== 1) {
+  if (mod97Rotated(s) !== 1) {
     return fail("Checksum", "the check digits do not match the rest of the IBAN (ISO 7064 MOD 97-10)")
   }
   if (country.national !== undefined && !country.national.validate(bban)) {
     return fail("NationalCheckDigits", `the national check digits inside the BBAN are wrong: ${country.national.rule}`)
   }
   return { ok: true, iban: s }
+}
+
+/** MOD 97-10 of an IBAN with its first four characters moved to the end (ISO 13616), without building that string. */
+const mod97Rotated = (s: string): number => {
+  let r = 0
+  for (let i = 4; i < s.length + 4; i++) {
+    const v = charValue(s.charCodeAt(i < s.length ? i : i - s.length))
+    r = v < 10 ? (r * 10 + v) % 97 : (r * 100 + v) % 97
+  }
+  return r
 }
 
 /** The two check digits that make `country + check + bban` valid. */

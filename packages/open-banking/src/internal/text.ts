@@ -35,6 +35,9 @@ export const text = (kind: string, min: number, max: number, pattern?: string): 
   Schema.String.check(
     Schema.makeFilter(
       (s: string) => {
+        // a string of `length` UTF-16 units has between length / 2 and length code points: most are decided without
+        // counting them
+        if (s.length <= max && s.length >= 2 * min) return undefined
         const n = SchemeLimits.codePointLength(s)
         if (n >= min && n <= max) return undefined
         return n < min

@@ -44,8 +44,17 @@ const authorityProblem = (authority: string, scheme: string): string | undefined
   return hostProblem(host)
 }
 
+/**
+ * The common form of the `Links` of a response, in one expression: `http(s)://` a host name (letters, digits, `.`
+ * and `-`), an optional port, and a path and query of unreserved characters and sub-delimiters (no `%`, `[`, `@` or
+ * fragment). Every string it matches is an absolute URI; the others are checked part by part.
+ */
+const COMMON =
+  /^https?:\/\/[A-Za-z0-9.-]+(?::[0-9]+)?(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:/]*)?(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:/?]*)?$/
+
 /** Why `s` is not an absolute URI, or `undefined` when it is one. */
 export const uriProblem = (s: string): string | undefined => {
+  if (COMMON.test(s)) return undefined
   const m = SCHEME.exec(s)
   if (m === null) return "expected an absolute URI that starts with a scheme, e.g. https://api.example.com/..."
   const scheme = m[1]!.toLowerCase()
