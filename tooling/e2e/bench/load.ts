@@ -114,7 +114,14 @@ export const run = async (print: (line: string) => void = console.log) => {
     const data = join(dir, "data.json")
     writeFileSync(
       data,
-      JSON.stringify({ plans, payments, reasons, fields: { [swift.accounts[0]!.id]: answer.fields } })
+      JSON.stringify({
+        plans,
+        payments,
+        reasons,
+        fields: { [swift.accounts[0]!.id]: answer.fields },
+        // the Bearer tokens of every tenant, as the sandbox knows them: the baseline looks each request's up
+        tokens: Sandbox.tenants(sandboxOptions(0)).flatMap((t) => t.tokens.map((token) => [token, t.id]))
+      })
     )
     baseline = await spawn("baseline", { data })
 

@@ -21,7 +21,10 @@ import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 export type Kind = "node" | "effect-server" | "effect-router" | "effect-httpapi"
 
 const { kind } = JSON.parse(process.argv[2] ?? "{}") as { kind: Kind }
-const reasons = [{ code: "supplier_payment", name: "Paying a supplier" }]
+const reasons = Array.from({ length: Number(process.env.FLOOR_ITEMS ?? 1) }, (_, i) => ({
+  code: `supplier_payment_${i}`,
+  name: "Paying a supplier"
+}))
 const body = new TextEncoder().encode(JSON.stringify(reasons))
 const answer = () =>
   HttpServerResponse.uint8Array(body, {

@@ -14,7 +14,7 @@ export const spawn = (name: "sandbox" | "baseline" | "floor", options: object = 
   new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL(`./${name}.ts`, import.meta.url)), [JSON.stringify(options)], {
       execArgv: [
-        "--conditions=@payrules/source",
+        ...(process.env.BENCH_DIST === "1" ? [] : ["--conditions=@payrules/source"]),
         "--import",
         "tsx",
         "--expose-gc",
