@@ -5,6 +5,7 @@
  * sandbox's OpenAPI document (`OpenApiDocuments`, which the e2e suite checks the sandbox's answers against). ajv only
  * answers yes or no; the Schemas also turn text into DateTime, IsoDuration and BigDecimal values.
  *
+ * Measured on the packages as published (their built dist/, not the TypeScript sources that tsx would transpile).
  * Run twice: interpreted, then in a child process with effect's Schema JIT compiler enabled (the side-effect import
  * `effect/schema/SchemaJITCompiler/enable`, the way a user turns it on), so each table compares one engine with ajv in
  * one process. `BENCH_JIT=0|1` runs one of them.
@@ -29,12 +30,21 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 const jit = process.env.BENCH_JIT
 
 if (jit === undefined) {
+  // the packages as users install them: their dist/, built now if it is not up to date (tsc -b does nothing then)
+  const root = fileURLToPath(new URL("../../../", import.meta.url))
+  const tsc = spawnSync(
+    process.execPath,
+    [`${root}node_modules/typescript/bin/tsc`, "-b", `${root}packages/sandbox/tsconfig.src.json`],
+    { stdio: "inherit" }
+  )
+  if (tsc.status !== 0) throw new Error("the packages did not build")
   // this process measures nothing: one child per engine, one after the other
   for (const engine of ["0", "1"]) {
     const child = spawnSync(
       process.execPath,
       [
-        ...process.execArgv,
+        // without the @payrules/source condition: the workspace packages resolve to their dist/
+        ...process.execArgv.filter((arg) => arg !== "--conditions=@payrules/source"),
         ...(engine === "1" ? ["--import", "effect/schema/SchemaJITCompiler/enable"] : []),
         fileURLToPath(import.meta.url)
       ],
