@@ -72,6 +72,9 @@ export interface BusinessClientConfig extends Http.Connection {
   readonly payFieldsLimit: { readonly limit: number; readonly window: Duration.Input }
 }
 
+/** the answer of GET /transactions, as the client reads it (leniently, D11) */
+const transactionList = Schema.Array(ExchangeTransaction.Lenient)
+
 /**
  * The defaults of everything but the base URL and the token.
  *
@@ -262,6 +265,10 @@ export const make = (
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
     const ledger = yield* RequestLedger.RequestLedger
+    // the answers this client reads, compiled where dynamic code is allowed (see Http.jit)
+    Http.jit(PayFields.FieldsResponse)
+    Http.jit(ExchangeTransaction.Lenient)
+    Http.jit(transactionList)
     const shared = yield* Effect.serviceOption(PayFieldsLimiter.PayFieldsLimiter)
     const payFieldsLimiter = Option.isSome(shared) ? shared.value : yield* PayFieldsLimiter.make(cfg.payFieldsLimit)
     /** a ledger write after the request left: its failure must not hide the answer; the entry stays pending */
@@ -281,7 +288,7 @@ export const make = (
     const findOnce = (requestId: string) =>
       Http.send(withAuth(HttpClientRequest.get(`${base}/transactions`, { urlParams: { request_id: requestId } })), {
         ...limits,
-        success: Schema.Array(ExchangeTransaction.Lenient),
+        success: transactionList,
         errorBody
       })
 

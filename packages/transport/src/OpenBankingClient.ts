@@ -166,6 +166,8 @@ export const make = (
   Effect.gen(function* () {
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
+    // the answer this client reads, compiled where dynamic code is allowed (see Http.jit)
+    Http.jit(InternationalPayment.RevolutLenient)
     const getInternationalPayment: OpenBankingClientService["getInternationalPayment"] = (id, options) =>
       Effect.gen(function* () {
         // created once per logical call: every retry sends the same interaction id
