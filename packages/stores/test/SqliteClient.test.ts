@@ -288,6 +288,25 @@ SELECT n FROM s`.stream
     })
   )
 
+  it.effect("text with a NUL character: read back whole, or refused where node:sqlite would cut it (Node 22)", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`CREATE TABLE nul_text (id INTEGER PRIMARY KEY, t TEXT)`
+      // what this Node's node:sqlite gives back for a text with a NUL that SQLite holds whole
+      const [probe] = yield* sql`SELECT 'a' || char(0) || 'b' AS s, hex('a' || char(0) || 'b') AS h`
+      assert.strictEqual(probe?.["h"], "610062")
+      const text = "before \u0000 after"
+      if (probe?.["s"] === "a\u0000b") {
+        yield* sql`INSERT INTO nul_text ${sql.insert({ id: 1, t: text })}`
+        assert.deepStrictEqual(plain(yield* sql`SELECT t FROM nul_text`), [{ t: text }])
+      } else {
+        const refused = yield* failure(sql`INSERT INTO nul_text ${sql.insert({ id: 1, t: text })}`)
+        assert.include(refused.message, "NUL")
+        assert.deepStrictEqual(plain(yield* sql`SELECT t FROM nul_text`), [])
+      }
+    })
+  )
+
   it.effect("round-trips integers (large ones as bigints), reals, text, blobs and null", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
@@ -298,7 +317,7 @@ SELECT n FROM s`.stream
           id: 2,
           i: -1,
           r: -1.5,
-          t: "Zürich ✓ 𝄞 日本 \u0000 end",
+          t: "Zürich ✓ 𝄞 日本 end",
           b: new Uint8Array([0, 1, 127, 128, 255]),
           any_value: 7
         },

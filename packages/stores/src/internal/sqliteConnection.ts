@@ -79,6 +79,12 @@ export const openError = (cause: unknown, filename: string): SqlError => {
 const bindValue = (value: unknown, index: number): SQLInputValue => {
   switch (typeof value) {
     case "string":
+      if (cutsTextAtNul && value.includes("\u0000")) {
+        throw new TypeError(
+          `Cannot bind text with a NUL character to SQLite parameter ${index + 1}: node:sqlite of Node ${process.versions.node} stores it whole but reads it back cut at the NUL (Node 24 reads it whole)`
+        )
+      }
+      return value
     case "bigint":
       return value
     case "number":
@@ -97,6 +103,20 @@ const bindValue = (value: unknown, index: number): SQLInputValue => {
   throw new TypeError(
     `Cannot bind a value of type ${value === null ? "null" : typeof value} (${Object.prototype.toString.call(value)}) to SQLite parameter ${index + 1}`
   )
+}
+
+/**
+ * Whether this Node's node:sqlite reads text cut at its first NUL character (Node 22 does; Node 24 does not): text that
+ * it would not give back whole is refused when bound, rather than stored and read back shortened. Found out once per
+ * process, on the first connection.
+ */
+let cutsTextAtNul = false
+let probed = false
+const probeTextAtNul = (db: DatabaseSync) => {
+  if (probed) return
+  probed = true
+  const row = db.prepare("SELECT 'a' || char(0) || 'b' AS s").get() as { readonly s?: unknown } | undefined
+  cutsTextAtNul = row?.s !== "a\u0000b"
 }
 
 const bindAll = (params: ReadonlyArray<unknown>): Array<SQLInputValue> => {
@@ -182,6 +202,7 @@ const STREAM_CHUNK = 128
  * @internal
  */
 export const makeConnection = (db: DatabaseSync, options: { readonly prepareCacheSize: number }): Connection => {
+  probeTextAtNul(db)
   const cached = makePrepareCache(db, options.prepareCacheSize)
   const fresh = (sql: string) => prepare(db, sql)
 
