@@ -249,7 +249,37 @@ export const encode: (request: ExchangeRequest) => Result.Result<Encoded, Schema
  * @since 0.1.0
  * @category getters
  */
-export const fingerprint = (request: ExchangeRequest): string =>
+export const fingerprint = (request: ExchangeRequest): string => {
+  const { from, to } = request
+  const { exchange_reason_code: reason, reference } = request
+  // the fields of a decoded request are text: their canonical JSON is written directly, keys in sorted order (a
+  // request built by hand with other values goes the general way)
+  if (
+    typeof from.account_id !== "string" ||
+    typeof from.currency !== "string" ||
+    typeof to.account_id !== "string" ||
+    typeof to.currency !== "string" ||
+    typeof request.request_id !== "string" ||
+    (reference !== undefined && typeof reference !== "string") ||
+    (reason !== undefined && typeof reason !== "string") ||
+    !BigDecimal.isBigDecimal(request.amount)
+  ) {
+    return canonicalFingerprint(request)
+  }
+  const amount = amountJson(request.amount)
+  const side = (s: Side, withAmount: boolean) =>
+    `{"account_id":${JSON.stringify(s.account_id)},${withAmount ? `"amount":${amount},` : ""}"currency":${JSON.stringify(s.currency)}}`
+  return `{${reason === undefined ? "" : `"exchange_reason_code":${JSON.stringify(reason)},`}"from":${side(from, request._tag === "Sell")},${reference === undefined ? "" : `"reference":${JSON.stringify(reference)},`}"request_id":${JSON.stringify(request.request_id)},"to":${side(to, request._tag === "Buy")}}`
+}
+
+/** the JSON of an amount: its number, or (built by hand with more digits than a JSON number) all of its digits */
+const amountJson = (value: BigDecimal.BigDecimal): string => {
+  const n = schemas.toNumber(value)
+  return n === undefined ? DecimalAmount.toFixedString(BigDecimal.normalize(value)) : JSON.stringify(n)
+}
+
+/** {@link fingerprint} by the general canonical JSON writer */
+const canonicalFingerprint = (request: ExchangeRequest): string =>
   canonicalJson.stringify(
     {
       from: {
@@ -266,12 +296,7 @@ export const fingerprint = (request: ExchangeRequest): string =>
       request_id: request.request_id,
       exchange_reason_code: request.exchange_reason_code
     },
-    (value) => {
-      if (!BigDecimal.isBigDecimal(value)) return undefined
-      // a request built by hand may carry more digits than a JSON number: write them all rather than round
-      const n = schemas.toNumber(value)
-      return n === undefined ? DecimalAmount.toFixedString(BigDecimal.normalize(value)) : JSON.stringify(n)
-    }
+    (value) => (BigDecimal.isBigDecimal(value) ? amountJson(value) : undefined)
   )
 
 /**

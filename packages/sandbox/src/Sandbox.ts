@@ -5,18 +5,25 @@ import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as FileSystem from "effect/FileSystem"
 import { constTrue } from "effect/Function"
+import * as Etag from "effect/http/Etag"
 import * as Headers from "effect/http/Headers"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import * as HttpPlatform from "effect/http/HttpPlatform"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServer from "effect/http/HttpServer"
 import type * as HttpServerError from "effect/http/HttpServerError"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Layer from "effect/Layer"
 import * as NetAddress from "effect/net/NetAddress"
+import * as Path from "effect/Path"
+import * as ChildProcessSpawner from "effect/process/ChildProcessSpawner"
 import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
+import * as Stdio from "effect/Stdio"
+import * as Terminal from "effect/Terminal"
 import type * as Fault from "./Fault.js"
 import * as Docs from "./internal/docs.js"
 import type * as Exchanges from "./internal/exchanges.js"
@@ -266,6 +273,39 @@ const appLayer = (limits: Limits) =>
     })
   ).pipe(Layer.provide(router))
 
+/**
+ * The services the sandbox's own layers add (the Node platform, the state, the app): no request reads them from its
+ * context (the app needs only the request and its scope, as its type says).
+ */
+const ownServices = Context.omit(
+  HttpServer.HttpServer,
+  HttpPlatform.HttpPlatform,
+  Etag.Generator,
+  FileSystem.FileSystem,
+  Path.Path,
+  Stdio.Stdio,
+  Terminal.Terminal,
+  ChildProcessSpawner.ChildProcessSpawner,
+  SandboxState,
+  SandboxApp,
+  Layer.CurrentMemoMap
+)
+
+/**
+ * Serves the app. effect's Node server starts every request in the context it was started in, and effect's
+ * HttpApiBuilder copies that context once per request: the server starts without the services no request reads.
+ * A layer per sandbox (a function, not one value): a layer value is built once per memo map, and a sandbox started
+ * inside another's scope must serve its own app.
+ */
+const serveLayer = () =>
+  Layer.effectDiscard(
+    Effect.flatMap(SandboxApp, (app) =>
+      HttpServer.HttpServer.use((server) =>
+        Effect.updateContext(server.serve(app), (context: Context.Context<Scope.Scope>) => ownServices(context))
+      )
+    )
+  )
+
 /** A span per request (with the URL and every header as attributes) costs more than serving most requests: off. */
 const untraced = Layer.succeed(HttpMiddleware.TracerDisabledWhen, constTrue)
 
@@ -296,9 +336,7 @@ export const layer = (
   const drop: SandboxStateService["drop"] = (request) =>
     Effect.sync(() => NodeHttpServerRequest.toServerResponse(request).socket?.destroy())
   const limits = limitsOf(options)
-  const serve = Layer.unwrap(Effect.map(SandboxApp, (app) => HttpServer.serve(app))).pipe(
-    Layer.provide(options.tracing === true ? redacted : Layer.merge(redacted, untraced))
-  )
+  const serve = serveLayer().pipe(Layer.provide(options.tracing === true ? redacted : Layer.merge(redacted, untraced)))
   return Layer.merge(serve, runningLayer(options)).pipe(
     Layer.provide(appLayer(limits)),
     Layer.provide(StateLayer.layer(options, drop)),

@@ -40,83 +40,83 @@ export const make = (windowMillis: number): Effect.Effect<RequestLedgerService<n
       return entry !== undefined && now < entry.expiresAt ? entry : undefined
     }
 
+    /** `f` of the time, read once from `Clock`, in one step */
+    const at = <A>(f: (now: number) => A): Effect.Effect<A> =>
+      Clock.clockWith((clock) => Effect.sync(() => f(clock.currentTimeMillisUnsafe())))
+
     const register = (request: ExchangeRequest.ExchangeRequest): Effect.Effect<Registration> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.sync(() => {
-          const requestId = request.request_id
-          const given = ExchangeRequest.fingerprint(request)
-          const existing = live(requestId, now)
-          if (existing !== undefined) {
-            const same = existing.fingerprint === given
-            const entry: Entry = {
-              ...existing,
-              received: existing.received + 1,
-              conflicts: existing.conflicts + (same ? 0 : 1)
-            }
-            entries.set(requestId, entry)
-            return same
-              ? Registration.Replay({ entry, outcome: entry.outcome })
-              : Registration.Conflict({
-                  requestId,
-                  recorded: existing.fingerprint,
-                  given,
-                  message: conflictMessage(requestId)
-                })
-          }
-          sweep(now, SWEEP)
+      at((now) => {
+        const requestId = request.request_id
+        const given = ExchangeRequest.fingerprint(request)
+        const found = entries.get(requestId)
+        const existing = found !== undefined && now < found.expiresAt ? found : undefined
+        if (existing !== undefined) {
+          const same = existing.fingerprint === given
           const entry: Entry = {
-            requestId,
-            fingerprint: given,
-            registeredAt: now,
-            expiresAt: now + windowMillis,
-            outcome: Option.none(),
-            state: "in-flight",
-            received: 1,
-            conflicts: 0
+            ...existing,
+            received: existing.received + 1,
+            conflicts: existing.conflicts + (same ? 0 : 1)
           }
-          // delete first: an expired entry of the same id leaves its place, and the new one goes to the end
-          entries.delete(requestId)
           entries.set(requestId, entry)
-          return Registration.New({ entry })
-        })
-      )
+          return same
+            ? Registration.Replay({ entry, outcome: entry.outcome })
+            : Registration.Conflict({
+                requestId,
+                recorded: existing.fingerprint,
+                given,
+                message: conflictMessage(requestId)
+              })
+        }
+        sweep(now, SWEEP)
+        const entry: Entry = {
+          requestId,
+          fingerprint: given,
+          registeredAt: now,
+          expiresAt: now + windowMillis,
+          outcome: Option.none(),
+          state: "in-flight",
+          received: 1,
+          conflicts: 0
+        }
+        // an expired entry of the same id leaves its place first, so the new one goes to the end
+        if (found !== undefined) entries.delete(requestId)
+        entries.set(requestId, entry)
+        return Registration.New({ entry })
+      })
 
     const complete = (requestId: string, outcome: Outcome): Effect.Effect<Entry, RequestLedgerError> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.suspend(() => {
-          const existing = live(requestId, now)
-          if (existing === undefined) {
-            return Effect.fail(
-              new RequestLedgerError({
-                reason: "NotRegistered",
-                requestId,
-                message: `request_id ${JSON.stringify(requestId)} is not in the ledger (never registered, released, or expired)`
-              })
-            )
-          }
-          const entry: Entry = { ...existing, outcome: Option.some(outcome), state: stateOf(Option.some(outcome)) }
-          entries.set(requestId, entry)
-          return Effect.succeed(entry)
-        })
-      )
+      Clock.clockWith((clock) => {
+        const existing = live(requestId, clock.currentTimeMillisUnsafe())
+        if (existing === undefined) {
+          return Effect.fail(
+            new RequestLedgerError({
+              reason: "NotRegistered",
+              requestId,
+              message: `request_id ${JSON.stringify(requestId)} is not in the ledger (never registered, released, or expired)`
+            })
+          )
+        }
+        const some = Option.some(outcome)
+        const entry: Entry = { ...existing, outcome: some, state: stateOf(some) }
+        entries.set(requestId, entry)
+        return Effect.succeed(entry)
+      })
 
-    const liveEntries = Effect.map(Clock.currentTimeMillis, (now) =>
-      [...entries.values()].filter((e) => now < e.expiresAt)
-    )
+    const liveEntries = at((now) => [...entries.values()].filter((e) => now < e.expiresAt))
 
     return {
       register,
       complete,
       // answers whether a live entry was held; an expired one is dropped all the same
       release: (requestId) =>
-        Effect.map(Clock.currentTimeMillis, (now) => {
+        at((now) => {
           const held = live(requestId, now) !== undefined
           entries.delete(requestId)
           return held
         }),
-      lookup: (requestId) => Effect.map(Clock.currentTimeMillis, (now) => Option.fromUndefinedOr(live(requestId, now))),
+      lookup: (requestId) => at((now) => Option.fromUndefinedOr(live(requestId, now))),
       entries: liveEntries,
       pending: Effect.map(liveEntries, (live) => live.filter((e) => isPending(e.state))),
-      prune: Effect.map(Clock.currentTimeMillis, (now) => sweep(now, Number.POSITIVE_INFINITY))
+      prune: at((now) => sweep(now, Number.POSITIVE_INFINITY))
     }
   })

@@ -5,6 +5,7 @@
  * @internal
  */
 import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaParser from "effect/SchemaParser"
 
@@ -46,9 +47,42 @@ export const withArbitrary = <S extends Schema.Top, G extends Schema.Top>(
   )
 
 /**
+ * Whether `input` has no key that a struct of `ast` does not declare, at any level, as far as can be told without
+ * parsing: `true` only when every level is a struct without index signatures whose values are structs (checked the
+ * same way) or values without keys of their own to check (text, numbers, literals). Anything else is `false`: not
+ * known to be free of undeclared keys.
+ */
+const declaredKeysOnly = (ast: SchemaAST.AST, input: unknown): boolean => {
+  if (!SchemaAST.isObjects(ast) || ast.indexSignatures.length > 0 || ast.encoding !== undefined) return false
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return true
+  const record = input as Record<PropertyKey, unknown>
+  const properties = ast.propertySignatures
+  const keys = Reflect.ownKeys(record)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
+    if (!properties.some((p) => p.name === key)) return false
+  }
+  for (let i = 0; i < properties.length; i++) {
+    const property = properties[i]!
+    const type = property.type
+    if (SchemaAST.isObjects(type)) {
+      if (!declaredKeysOnly(type, record[property.name])) return false
+    } else if (
+      type.encoding !== undefined ||
+      !(SchemaAST.isString(type) || SchemaAST.isNumber(type) || SchemaAST.isBoolean(type) || SchemaAST.isLiteral(type))
+    ) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
  * `self` (a struct) refusing the keys it does not declare, at every level, whatever the caller's parse options say:
  * effect 4 has no per-Schema parse options, so the Declaration parses `self` again with `onExcessProperty: "error"`.
- * A key that is not declared fails with an `UnexpectedKey` issue at its path.
+ * A key that is not declared fails with an `UnexpectedKey` issue at its path. An input that has only declared keys
+ * (what a well-formed body has) is parsed under the caller's options: the same result, on effect's fast path for
+ * structs, which `onExcessProperty` turns off.
  *
  * @internal
  */
@@ -59,7 +93,10 @@ export const exactKeys = <S extends Schema.Top>(
     [self],
     ([codec]) => {
       const parse = SchemaParser.decodeUnknownEffect(codec)
-      return (input, _ast, options) => parse(input, { ...options, onExcessProperty: "error" })
+      return (input, _ast, options) =>
+        declaredKeysOnly(codec.ast, input)
+          ? parse(input, options)
+          : parse(input, { ...options, onExcessProperty: "error" })
     },
     inherited
   )

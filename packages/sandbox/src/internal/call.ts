@@ -3,9 +3,13 @@
  * it read once, the Open Banking interaction id it chose, whether a `fail-during` fault applies, and the body the
  * gate parsed. The handlers read no clock, header or body of their own.
  *
+ * The call rides on the request object the handlers receive, under a symbol of this module (as effect's own
+ * `HttpEffect` marks the requests it answered): no context update per request (a new context, restored on exit),
+ * and no `WeakMap` entry (whose insertion and collection cost more than serving a small answer).
+ *
  * @internal
  */
-import * as Context from "effect/Context"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type { TenantState } from "./state.js"
 
 /** @internal */
@@ -22,7 +26,16 @@ export interface Call {
   readonly body: unknown
 }
 
-/** The call being handled; `undefined` outside the middleware. @internal */
-export const CurrentCall = Context.Reference<Call | undefined>("@payrules/sandbox/CurrentCall", {
-  defaultValue: () => undefined
-})
+const CallSymbol = Symbol("@payrules/sandbox/Call")
+
+interface WithCall {
+  [CallSymbol]?: Call
+}
+
+/** Hands the call of a request to its handler (the request as the router passes it on). @internal */
+export const set = (request: HttpServerRequest.HttpServerRequest, call: Call): void => {
+  ;(request as WithCall)[CallSymbol] = call
+}
+
+/** The call of a request; `undefined` for a request the middleware did not pass on. @internal */
+export const get = (request: HttpServerRequest.HttpServerRequest): Call | undefined => (request as WithCall)[CallSymbol]

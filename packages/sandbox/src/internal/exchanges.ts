@@ -316,11 +316,16 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
 
     const fresh = (result: Answer["result"]): Answer => ({ result, replayed: false })
 
-    const exchange: Exchanges["exchange"] = (request, { failExecution, now }) =>
-      Effect.gen(function* () {
-        const registration = yield* ledger.register(request)
-        if (registration._tag === "Conflict") {
-          return fresh(
+    /** what a registered request gets: its stored answer, a conflict, a refusal by the checks, or its execution */
+    const answer = (
+      request: ExchangeRequest.ExchangeRequest,
+      registration: RequestLedger.Registration,
+      failExecution: boolean,
+      now: number
+    ): Effect.Effect<Answer, RequestLedger.RequestLedgerError> => {
+      if (registration._tag === "Conflict") {
+        return Effect.succeed(
+          fresh(
             Result.fail(
               business(
                 400,
@@ -329,31 +334,42 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
               )
             )
           )
-        }
-        if (registration._tag === "Replay" && Option.isSome(registration.outcome)) {
-          return options.duplicates === "error"
+        )
+      }
+      if (registration._tag === "Replay" && Option.isSome(registration.outcome)) {
+        return Effect.succeed(
+          options.duplicates === "error"
             ? fresh(Result.fail(business(400, BusinessApi.ErrorCode.DuplicateRequest, "Duplicate request")))
             : replay(registration.outcome.value)
-        }
-        sweep(now, SWEEP)
-        const checked = validate(request)
-        if (Result.isFailure(checked)) {
-          yield* ledger.release(request.request_id)
-          return fresh(Result.fail(checked.failure))
-        }
-        if (failExecution) {
-          const failed = RequestLedger.Outcome.Rejected({
-            status: 500,
-            code: BusinessApi.ErrorCode.InternalError,
-            message: "the exchange failed during execution (injected fault); this request_id keeps that answer"
-          })
-          yield* ledger.complete(request.request_id, failed)
-          return fresh(Result.fail(business(failed.status, failed.code!, failed.message)))
-        }
-        const transaction = execute(request, checked.success.from, checked.success.to, now)
-        yield* ledger.complete(request.request_id, RequestLedger.Outcome.Succeeded({ transaction }))
-        return fresh(Result.succeed(transaction))
-      }).pipe(
+        )
+      }
+      sweep(now, SWEEP)
+      const checked = validate(request)
+      if (Result.isFailure(checked)) {
+        return Effect.as(ledger.release(request.request_id), fresh(Result.fail(checked.failure)))
+      }
+      if (failExecution) {
+        const failed = RequestLedger.Outcome.Rejected({
+          status: 500,
+          code: BusinessApi.ErrorCode.InternalError,
+          message: "the exchange failed during execution (injected fault); this request_id keeps that answer"
+        })
+        return Effect.as(
+          ledger.complete(request.request_id, failed),
+          fresh(Result.fail(business(failed.status, failed.code!, failed.message)))
+        )
+      }
+      const transaction = execute(request, checked.success.from, checked.success.to, now)
+      return Effect.as(
+        ledger.complete(request.request_id, RequestLedger.Outcome.Succeeded({ transaction })),
+        fresh(Result.succeed(transaction))
+      )
+    }
+
+    const exchange: Exchanges["exchange"] = (request, { failExecution, now }) =>
+      Effect.flatMap(ledger.register(request), (registration) =>
+        answer(request, registration, failExecution, now)
+      ).pipe(
         // register, check, execute and store as one step: a repeat waits for the first answer, and an interrupted
         // request (a client that went away) cannot leave its request_id registered without an answer
         lock.withPermits(1),

@@ -10,7 +10,9 @@
  * @internal
  */
 import { Auth, BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Layer from "effect/Layer"
@@ -18,7 +20,7 @@ import type * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import { SandboxApi } from "../SandboxApi.js"
-import { type Call, CurrentCall } from "./call.js"
+import * as Call from "./call.js"
 import * as Codecs from "./codecs.js"
 import * as Errors from "./errors.js"
 import type { Exchanges } from "./exchanges.js"
@@ -36,14 +38,13 @@ const authenticated = <A, E, R, F>(
   httpEffect: Effect.Effect<A, E, R>,
   credential: Redacted.Redacted<string>,
   refuse: (now: number) => F
-): Effect.Effect<A, E | F, Exclude<R, Auth.BearerToken>> =>
-  Effect.flatMap(
-    CurrentCall,
-    (call): Effect.Effect<A, E | F, Exclude<R, Auth.BearerToken>> =>
-      call?.tenant === undefined
-        ? Effect.fail(refuse(call?.now ?? 0))
-        : Effect.provideService(httpEffect, Auth.BearerToken, credential)
-  )
+): Effect.Effect<A, E | F, Exclude<R, Auth.BearerToken> | HttpServerRequest.HttpServerRequest> =>
+  HttpServerRequest.HttpServerRequest.use((request): Effect.Effect<A, E | F, Exclude<R, Auth.BearerToken>> => {
+    const call = Call.get(request)
+    return call?.tenant === undefined
+      ? Effect.fail(refuse(call?.now ?? 0))
+      : Effect.provideService(httpEffect, Auth.BearerToken, credential)
+  })
 
 const merchantAuth = Layer.succeed(MerchantApi.MerchantAuthorization, {
   bearer: (httpEffect, { credential }) =>
@@ -84,23 +85,38 @@ const openBankingAuth = Layer.succeed(OpenBankingApi.OpenBankingAuthorization, {
     )
 })
 
-interface TenantCall extends Call {
+interface TenantCall extends Call.Call {
   readonly tenant: TenantState
 }
 
-/** the call of an authenticated request (the security middleware ran first: one without a tenant does not get here) */
-const tenantCall: Effect.Effect<TenantCall> = Effect.flatMap(CurrentCall, (call) =>
-  call?.tenant === undefined
+/**
+ * `f` of the call of an authenticated request (the security middleware ran first: one without a tenant does not get
+ * here)
+ */
+const withTenant = <A, E, R>(
+  request: HttpServerRequest.HttpServerRequest,
+  f: (call: TenantCall) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> => {
+  const call = Call.get(request)
+  return call?.tenant === undefined
     ? Effect.die(new Error("a request reached a handler without a tenant"))
-    : Effect.succeed(call as TenantCall)
-)
+    : f(call as TenantCall)
+}
 
-/** the call of a control request */
-const controlCall: Effect.Effect<Call> = Effect.flatMap(CurrentCall, (call) =>
-  call === undefined
+/** the answer `f` gives of the call of an authenticated request */
+const mapTenant = <A>(request: HttpServerRequest.HttpServerRequest, f: (call: TenantCall) => A): Effect.Effect<A> =>
+  withTenant(request, (call) => Effect.succeed(f(call)))
+
+/** `f` of the call of a control request */
+const withControl = <A, E, R>(
+  request: HttpServerRequest.HttpServerRequest,
+  f: (call: Call.Call) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> => {
+  const call = Call.get(request)
+  return call === undefined
     ? Effect.die(new Error("a control request reached a handler outside the middleware"))
-    : Effect.succeed(call)
-)
+    : f(call)
+}
 
 /** JSON text encoded by the endpoint's Schema */
 const jsonText = (text: string, options?: { readonly status?: number | undefined }) =>
@@ -119,8 +135,8 @@ const undecodable = (error: Schema.SchemaError, now: number) => {
 const exchangeReasons = ({ tenant }: TenantCall) => tenant.store.exchangeReasonsAnswer
 
 const openBanking = HttpApiBuilder.group(SandboxApi, "payments", (handlers) =>
-  handlers.handle("getInternationalPayment", ({ headers, params }) =>
-    Effect.map(tenantCall, ({ interactionId, tenant }) => {
+  handlers.handle("getInternationalPayment", ({ headers, params, request }) =>
+    mapTenant(request, ({ interactionId, tenant }) => {
       if (headers["x-fapi-financial-id"] !== Payments.financialId) {
         return Errors.openBankingResponse(
           new OpenBankingApi.OpenBankingError({
@@ -163,8 +179,8 @@ const openBanking = HttpApiBuilder.group(SandboxApi, "payments", (handlers) =>
 )
 
 const merchant = HttpApiBuilder.group(SandboxApi, "subscriptionPlans", (handlers) =>
-  handlers.handle("listSubscriptionPlans", ({ query }) =>
-    Effect.map(tenantCall, ({ now, tenant }) => {
+  handlers.handle("listSubscriptionPlans", ({ query, request }) =>
+    mapTenant(request, ({ now, tenant }) => {
       const page = tenant.store.plans.page(query)
       // the plans were validated against the Schema when the store was built, and written as JSON once
       return Result.isSuccess(page)
@@ -176,8 +192,8 @@ const merchant = HttpApiBuilder.group(SandboxApi, "subscriptionPlans", (handlers
 
 const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
   handlers
-    .handleRaw("exchange", () =>
-      Effect.flatMap(tenantCall, ({ body, failExecution, now, tenant }) =>
+    .handleRaw("exchange", ({ request }) =>
+      withTenant(request, ({ body, failExecution, now, tenant }) =>
         Effect.matchEffect(Codecs.decodeExchange(body), {
           onFailure: (error) => Effect.succeed(undecodable(error, now)),
           onSuccess: (payload) =>
@@ -191,17 +207,17 @@ const business = HttpApiBuilder.group(SandboxApi, "exchange", (handlers) =>
         })
       )
     )
-    .handle("exchangeReasons", () => Effect.map(tenantCall, exchangeReasons))
-    .handle("findTransactions", ({ query }) =>
-      Effect.map(tenantCall, ({ now, tenant }) =>
+    .handle("exchangeReasons", ({ request }) => mapTenant(request, exchangeReasons))
+    .handle("findTransactions", ({ query, request }) =>
+      mapTenant(request, ({ now, tenant }) =>
         jsonText(Codecs.encodeTransactions(tenant.store.exchanges.find(query.request_id, now)))
       )
     )
 )
 
 const pay = HttpApiBuilder.group(SandboxApi, "pay", (handlers) =>
-  handlers.handleRaw("transferFieldRequirements", () =>
-    Effect.flatMap(tenantCall, ({ body, now, tenant }) =>
+  handlers.handleRaw("transferFieldRequirements", ({ request }) =>
+    withTenant(request, ({ body, now, tenant }) =>
       Effect.match(Codecs.decodeFieldsRequest(body), {
         onFailure: (error) => undecodable(error, now),
         onSuccess: (request) => {
@@ -264,16 +280,16 @@ const control = HttpApiBuilder.group(
           }))
         })
       )
-      .handle("accounts", ({ query }) =>
-        Effect.flatMap(controlCall, ({ now }) => {
+      .handle("accounts", ({ query, request }) =>
+        withControl(request, ({ now }) => {
           const tenant = tenantOf(state, query.tenant, now)
           return Result.isFailure(tenant)
             ? Effect.succeed<Balances | HttpServerResponse.HttpServerResponse>(tenant.failure)
             : tenant.success.store.exchanges.balances
         })
       )
-      .handle("ledger", ({ query }) =>
-        Effect.flatMap(controlCall, ({ now }) => {
+      .handle("ledger", ({ query, request }) =>
+        withControl(request, ({ now }) => {
           const tenant = tenantOf(state, query.tenant, now)
           if (Result.isFailure(tenant))
             return Effect.succeed<Ledger | HttpServerResponse.HttpServerResponse>(tenant.failure)
@@ -326,9 +342,11 @@ const control = HttpApiBuilder.group(
           }
         })
       )
-      .handle("clock", () => Effect.map(controlCall, ({ now }) => clockState(now, clock.offset())))
-      .handle("advanceClock", ({ payload }) =>
-        Effect.flatMap(controlCall, ({ now }) => {
+      .handle("clock", ({ request }) =>
+        withControl(request, ({ now }) => Effect.succeed(clockState(now, clock.offset())))
+      )
+      .handle("advanceClock", ({ payload, request }) =>
+        withControl(request, ({ now }) => {
           const before = clock.offset()
           return Effect.flatMap(clock.advance(payload.advance_ms), () => {
             // this request started on the clock as it was: prune on the moved one
@@ -343,7 +361,25 @@ const control = HttpApiBuilder.group(
   })
 )
 
+/**
+ * `self` built in a context that holds only the services of `keys` (and what `self` provides itself): effect's
+ * HttpApiBuilder keeps the context a group was built in and adds it to the context of every request it handles (a
+ * copy of both), so the groups are built with what they need (their security middleware, the state for the control
+ * plane) rather than with everything the server was.
+ */
+const isolated = <ROut, E, RIn = never>(
+  self: Layer.Layer<ROut, E, RIn>,
+  ...keys: ReadonlyArray<Context.Key<RIn, unknown>>
+): Layer.Layer<ROut, E, RIn> =>
+  Layer.fromBuild((memoMap, scope) =>
+    Effect.updateContext(Layer.buildWithMemoMap(self, memoMap, scope), Context.pick(...keys))
+  )
+
 /** All handlers and security middleware of the sandbox API. @internal */
-export const layer = Layer.mergeAll(openBanking, merchant, business, pay, control).pipe(
-  Layer.provide([openBankingAuth, merchantAuth, businessAuth])
+export const layer = Layer.mergeAll(
+  isolated(openBanking.pipe(Layer.provide(openBankingAuth))),
+  isolated(merchant.pipe(Layer.provide(merchantAuth))),
+  isolated(business.pipe(Layer.provide(businessAuth))),
+  isolated(pay.pipe(Layer.provide(businessAuth))),
+  isolated(control, SandboxState)
 )

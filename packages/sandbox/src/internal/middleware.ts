@@ -29,7 +29,7 @@ import type * as Scope from "effect/Scope"
 import * as Fault from "../Fault.js"
 import { SandboxApi } from "../SandboxApi.js"
 import * as Body from "./body.js"
-import { type Call, CurrentCall } from "./call.js"
+import * as Call from "./call.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
 import * as Json from "./json.js"
@@ -295,23 +295,29 @@ export const make = (state: SandboxStateService, limits: Body.BodyLimits) => (ap
         )
       )
     }
-    const call: Call = {
+    const handed = checked.request
+    Call.set(handed, {
       tenant,
       now: x.now,
       interactionId: x.interactionId,
       failExecution: fault?.kind === "fail-during",
       body: checked.body
-    }
-    const served = app.pipe(
-      Effect.updateContext((context: Context.Context<HttpServerRequest.HttpServerRequest | Scope.Scope>) => {
-        const withCall = Context.add(context, CurrentCall, call)
-        return checked.request === request
-          ? withCall
-          : Context.add(withCall, HttpServerRequest.HttpServerRequest, checked.request)
-      }),
-      Effect.catchCause((cause) => x.failure(cause)),
-      // logged once processed: a client that gives up during a delay interrupts what follows
-      Effect.map((response) => x.finish(response, fault?.kind ?? null))
+    })
+    const kind = fault?.kind ?? null
+    const served = Effect.matchCauseEffect(
+      handed === request
+        ? app
+        : // the request that serves the checked body; the request's frame (effect's `HttpEffect.toHandled`) restores
+          // the fiber's context when the request ends, as effect's router relies on for what it adds
+          Effect.withFiber((fiber) => {
+            fiber.setContext(Context.add(fiber.context, HttpServerRequest.HttpServerRequest, handed))
+            return app
+          }),
+      {
+        onFailure: (cause) => Effect.map(x.failure(cause), (response) => x.finish(response, kind)),
+        // logged once processed: a client that gives up during a delay interrupts what follows
+        onSuccess: (response) => Effect.succeed(x.finish(response, kind))
+      }
     )
     if (fault?.kind === "delay-after") return Effect.tap(served, () => Effect.sleep(fault.delayMs ?? 10_000))
     // processed: now end the connection without an answer

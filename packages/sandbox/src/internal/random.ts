@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import { createHash } from "node:crypto"
+import { hash } from "node:crypto"
 
 /** @internal */
 export interface Random {
@@ -37,8 +37,8 @@ export const make = (seed: number): Random => {
   }
 }
 
-const digest = (parts: ReadonlyArray<string | number>): Buffer =>
-  createHash("sha256").update(parts.join("\u0000")).digest()
+/** the SHA-256 of the parts, in hex (a one-shot hash: no hash object per call) */
+const digest = (parts: ReadonlyArray<string | number>): string => hash("sha256", parts.join("\u0000"), "hex")
 
 /**
  * A float in [0, 1) (53 bits) that depends only on the parts: the same parts give the same number in any process,
@@ -48,7 +48,8 @@ const digest = (parts: ReadonlyArray<string | number>): Buffer =>
  */
 export const keyed = (...parts: ReadonlyArray<string | number>): number => {
   const d = digest(parts)
-  return (d.readUIntBE(0, 6) * 32 + (d[6]! >>> 3)) / 2 ** 53
+  // the first 53 bits: 48 of the first 6 bytes, then the top 5 of the 7th
+  return (Number.parseInt(d.slice(0, 12), 16) * 32 + (Number.parseInt(d.slice(12, 14), 16) >>> 3)) / 2 ** 53
 }
 
 /**
@@ -60,19 +61,16 @@ export const keyed = (...parts: ReadonlyArray<string | number>): number => {
 export const keyedUuid = (...parts: ReadonlyArray<string | number>): string => uuidOf(digest(parts))
 
 /**
- * {@link keyedUuid} of `prefix` and one more part, with the hash of the prefix made once: `keyedUuidWith("a", 1)(2)`
- * is `keyedUuid("a", 1, 2)`, for ids drawn per request.
+ * {@link keyedUuid} of `prefix` and one more part: `keyedUuidWith("a", 1)(2)` is `keyedUuid("a", 1, 2)`, for ids drawn
+ * per request.
  *
  * @internal
  */
 export const keyedUuidWith = (...prefix: ReadonlyArray<string | number>): ((last: string | number) => string) => {
-  const state = createHash("sha256").update(`${prefix.join("\u0000")}\u0000`)
-  return (last) => uuidOf(state.copy().update(String(last)).digest())
+  const head = `${prefix.join("\u0000")}\u0000`
+  return (last) => uuidOf(hash("sha256", `${head}${last}`, "hex"))
 }
 
-const uuidOf = (d: Buffer): string => {
-  d[6] = (d[6]! & 0x0f) | 0x40
-  d[8] = (d[8]! & 0x3f) | 0x80
-  const h = d.toString("hex", 0, 16)
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
-}
+/** the UUID of the first 16 bytes of a digest (in hex), with the version (4) and variant (10) bits set */
+const uuidOf = (h: string): string =>
+  `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[Number.parseInt(h[16]!, 16) & 3]}${h.slice(17, 20)}-${h.slice(20, 32)}`
