@@ -93,8 +93,8 @@ const compiled = new WeakSet<SchemaAST.AST>()
 
 /**
  * Turns on effect's Schema JIT compiler for the decoder of an answer a client reads on every call: the decoder is
- * compiled to JavaScript on first use, which reads a /pay/fields answer about 10 times as fast, a transaction 1.7
- * times, a payment 1.3 times (tooling/e2e/bench/decode.ts). Where dynamic code is forbidden (`new Function` throws,
+ * compiled to JavaScript on first use, which reads a /pay/fields answer about 11 times as fast, a transaction 1.5
+ * times, a payment 1.6 times (tooling/e2e/bench/decode.ts). Where dynamic code is forbidden (`new Function` throws,
  * as under a Content-Security-Policy without `unsafe-eval`) effect keeps the interpreter, with the same results.
  * Called by the clients' constructors, never at import: importing the package changes nothing.
  *
