@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { IsoDuration } from "@payrules/iso8601"
 import { Schedule } from "@payrules/subscriptions"
-import { DateTime, Result } from "effect"
+import { DateTime, Iterable as Iter, Result } from "effect"
 import fc from "fast-check"
 import { decodeVariation, startInstant, variationWire, zone } from "./fixtures.js"
 import { reference } from "./reference.js"
@@ -9,14 +9,8 @@ import { reference } from "./reference.js"
 const zoned = (ms: number, z: string): DateTime.DateTime =>
   z === "UTC" ? DateTime.makeUnsafe(ms) : DateTime.makeZonedUnsafe(ms, { timeZone: z })
 
-const take = <A>(it: Iterable<A>, n: number): Array<A> => {
-  const out: Array<A> = []
-  for (const a of it) {
-    if (out.length >= n) break
-    out.push(a)
-  }
-  return out
-}
+/** the first `n` items of a (lazy) iterable */
+const take = <A>(it: Iterable<A>, n: number): Array<A> => Array.from(Iter.take(it, n))
 
 const billed = (events: ReadonlyArray<Schedule.Event>) =>
   events.filter((e): e is Extract<Schedule.Event, { _tag: "CycleBilled" }> => e._tag === "CycleBilled")
