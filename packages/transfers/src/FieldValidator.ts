@@ -39,7 +39,8 @@ export type Strictness = Rules.Strictness
  * - `UnknownField`: a field nobody knows (with `unknownFields: "error"`);
  * - `MinLength` / `MaxLength`: too few or too many code points (after intersecting the server's rule, the scheme
  *   limits and the base schema);
- * - `Pattern`: the whole value does not match (the message is the server's description of the pattern);
+ * - `Pattern`: the whole value does not match (the message is the server's description of the pattern, or the
+ *   pattern itself when the description is blank);
  * - `OneOf`: not one of the options;
  * - `Currency`: not an ISO 4217 code of the list;
  * - `PositiveAmount`: `amount` not a finite number greater than 0;
@@ -121,7 +122,7 @@ export interface FormField {
   readonly minLength: number | undefined
   /** in code points; `undefined` when there is no maximum */
   readonly maxLength: number | undefined
-  /** the server's description of the pattern */
+  /** the server's description of the pattern (`undefined` when it is blank) */
   readonly patternDescription: string | undefined
   /**
    * The pattern for an HTML `pattern` attribute (whole value, ECMAScript syntax), only when it is proven to run in

@@ -384,6 +384,10 @@ const serverLength = (
     errors.push(RuleError.make("InvalidLength", name, `${name}: ${key} must be a non-negative integer, not ${value}`))
 }
 
+/** the server's description of a pattern; a blank one says nothing, so the pattern is explained by itself instead */
+const describedBy = (description: unknown): string | undefined =>
+  typeof description === "string" && description.trim() !== "" ? description : undefined
+
 const applyServer = (l: Leaf, f: PayFields.FieldRequirement, errors: Array<RuleError.RuleError>): void => {
   const name = f.name
   const v = f.validation
@@ -394,7 +398,7 @@ const applyServer = (l: Leaf, f: PayFields.FieldRequirement, errors: Array<RuleE
     if (v.regex !== undefined) {
       const r = Regex.compile(v.regex.pattern)
       if (!r.ok) errors.push(failureToError(v.regex.pattern, name, r.failure))
-      else l.patterns.push({ pattern: r.pattern, description: v.regex.description })
+      else l.patterns.push({ pattern: r.pattern, description: describedBy(v.regex.description) })
     }
   }
 }

@@ -13,8 +13,12 @@ import { amountProblem, explain, ONE_OF, receiverBothMessage } from "./rules.js"
 /** text without control characters (lone surrogates are not drawn in `u` mode) */
 const TEXT = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
 
-/** the currency codes of the list, one alternation, to draw codes from */
-const LISTED_CURRENCIES = `^(?:${Currency.all.map((c) => c.code).join("|")})$`
+/** the currency codes of the list that pass the field's own rules too (a pattern, a length), one alternation */
+const listedCurrencies = (l: Leaf): string =>
+  `^(?:${Currency.all
+    .map((c) => c.code)
+    .filter((code) => l.problem(code) === undefined)
+    .join("|")})$`
 
 const describe = (l: Leaf): string | undefined => {
   const parts: Array<string> = []
@@ -42,10 +46,14 @@ const jsonSchemaOf = (l: Leaf): Record<string, unknown> => {
 
 /** what `Arbitrary.schema` draws a string of the field from (values that fail the field's check are discarded) */
 const arbitraryOf = (l: Leaf): Schema.Annotations.ToArbitrary.FilterConstraint<string> => {
-  const patterns = l.patterns.flatMap((p) =>
-    p.pattern.generator === undefined ? [] : [{ source: p.pattern.generator, flags: "u" }]
-  )
-  if (l.kind === "currency") patterns.unshift({ source: LISTED_CURRENCIES, flags: "" })
+  // a currency is drawn from the codes that pass every rule of the field: drawn from the server's pattern, or from
+  // either at random, it would almost never be both a listed code and a match
+  const patterns =
+    l.kind === "currency"
+      ? [{ source: listedCurrencies(l), flags: "" }]
+      : l.patterns.flatMap((p) =>
+          p.pattern.generator === undefined ? [] : [{ source: p.pattern.generator, flags: "u" }]
+        )
   if (l.text && patterns.length === 0) patterns.push({ source: TEXT, flags: "u" })
   return {
     ...(l.minLength > 0 ? { minCodePoints: l.minLength } : {}),
