@@ -110,7 +110,7 @@ export const parse = (input: string): Result.Result<RoutingNumber, AbaRoutingErr
 /**
  * Like {@link parse}, but throws the `AbaRoutingError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseUnsafe = (input: string): RoutingNumber => Result.getOrThrowWith(parse(input), (e) => e)

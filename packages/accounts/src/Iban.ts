@@ -152,7 +152,7 @@ export const parse = (input: string, options?: ParseOptions): Result.Result<Iban
 /**
  * Like {@link parse}, but throws the `IbanError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseUnsafe = (input: string, options?: ParseOptions): Iban => {

@@ -179,7 +179,7 @@ export const parseTable = (valacdos: string, options: TableOptions): Result.Resu
 /**
  * Like {@link parseTable}, but throws the `ModulusTableError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseTableUnsafe = (valacdos: string, options: TableOptions): ModulusTable =>

@@ -114,7 +114,7 @@ export const parseSortCode = (input: string): Result.Result<SortCode, UkAccountE
 /**
  * Like {@link parseSortCode}, but throws the `UkAccountError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseSortCodeUnsafe = (input: string): SortCode => Result.getOrThrowWith(parseSortCode(input), (e) => e)
@@ -159,7 +159,7 @@ export const parse = (sortCode: string, accountNumber: string): Result.Result<Uk
 /**
  * Like {@link parse}, but throws the `UkAccountError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseUnsafe = (sortCode: string, accountNumber: string): UkAccount =>
@@ -259,7 +259,7 @@ export const standardise = (
 /**
  * Like {@link standardise}, but throws the `UkAccountError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const standardiseUnsafe = (sortCode: string, accountNumber: string, options?: StandardiseOptions): UkAccount =>
@@ -288,7 +288,7 @@ export const parseIdentifier = (input: string): Result.Result<UkAccount, UkAccou
 /**
  * Like {@link parseIdentifier}, but throws the `UkAccountError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseIdentifierUnsafe = (input: string): UkAccount =>

@@ -115,7 +115,7 @@ const parseJson = Schema.decodeUnknownResult(Schema.fromJsonString(Schema.Unknow
  * The outcome as stored by a durable ledger: a Schema whose encoded side is plain JSON (the transaction in its wire
  * form), so a store keeps it as text and reads back the same {@link Outcome}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const OutcomeSchema: Schema.Codec<Outcome, OutcomeEncoded> = Schema.Union([
@@ -133,7 +133,7 @@ export const OutcomeSchema: Schema.Codec<Outcome, OutcomeEncoded> = Schema.Union
 /**
  * The stored form of an {@link Outcome}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type OutcomeEncoded =
@@ -151,7 +151,7 @@ export type OutcomeEncoded =
  *
  * `in-flight` and `unknown` are the pending states that {@link RequestLedgerService.pending} lists.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type State = "in-flight" | "succeeded" | "refused" | "unknown"
@@ -159,7 +159,7 @@ export type State = "in-flight" | "succeeded" | "refused" | "unknown"
 /**
  * The {@link State} of an entry with this outcome.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category getters
  */
 export const stateOf = (outcome: Option.Option<Outcome>): State => {
@@ -177,7 +177,7 @@ export const stateOf = (outcome: Option.Option<Outcome>): State => {
 /**
  * Whether an entry in this state waits to be settled (`in-flight` or `unknown`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category predicates
  */
 export const isPending = (state: State): boolean => state === "in-flight" || state === "unknown"
@@ -204,7 +204,7 @@ export interface Entry {
   /**
    * where the exchange stands, from its outcome (see {@link stateOf})
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly state: State
   /** how many times the id was registered: the first time, identical repeats and conflicts */
@@ -285,7 +285,7 @@ export interface RequestLedgerService<E = RequestLedgerError> {
   /**
    * every live entry that waits to be settled (`in-flight` or `unknown`), oldest first
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly pending: Effect.Effect<ReadonlyArray<Entry>, E>
   /** drops every expired entry now (they are also dropped a few at a time as new ids arrive); answers how many */
@@ -312,7 +312,7 @@ export const defaultWindow: Duration.Duration = Duration.hours(24)
  * The request an entry holds, decoded from its canonical body ({@link Entry.fingerprint}): what a resumed exchange
  * sends again, with the same request_id.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category getters
  */
 export const requestOf = (entry: Entry): Result.Result<ExchangeRequest.ExchangeRequest, Schema.SchemaError> =>
@@ -321,7 +321,7 @@ export const requestOf = (entry: Entry): Result.Result<ExchangeRequest.ExchangeR
 /**
  * A message that says why a request_id was refused as a conflict.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const conflictMessage = (requestId: string): string =>
@@ -407,7 +407,7 @@ export const lookup = (requestId: string): Effect.Effect<Option.Option<Entry>, R
 /**
  * {@link RequestLedgerService.pending} through the service.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category accessors
  */
 export const pending: Effect.Effect<ReadonlyArray<Entry>, RequestLedgerError, RequestLedger> = RequestLedger.use(

@@ -114,7 +114,7 @@ const addToImpl = <A extends DateTime.DateTime>(
 /**
  * Like {@link addTo}, but throws the `CalendarError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category arithmetic
  */
 export const addToUnsafe = <A extends DateTime.DateTime>(

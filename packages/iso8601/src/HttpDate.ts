@@ -115,7 +115,7 @@ export const parse = (input: string): Result.Result<DateTime.Utc, HttpDateParseE
 /**
  * Like {@link parse}, but throws the `HttpDateParseError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseUnsafe = (input: string): DateTime.Utc => Result.getOrThrowWith(parse(input), (e) => e)

@@ -169,7 +169,7 @@ export const parse = (input: string): Result.Result<IsoDuration, IsoDurationPars
 /**
  * Like {@link parse}, but throws the `IsoDurationParseError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseUnsafe = (input: string): IsoDuration => {
@@ -262,7 +262,7 @@ export const make = (fields: Fields): Result.Result<IsoDuration, InvalidIsoDurat
 /**
  * Like {@link make}, but throws the `InvalidIsoDurationFields`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const makeUnsafe = (fields: Fields): IsoDuration => Result.getOrThrowWith(make(fields), (e) => e)

@@ -235,7 +235,7 @@ export const parse = (input: string): Result.Result<DateTime.Zoned, OffsetDateTi
 /**
  * Like {@link parse}, but throws the `OffsetDateTimeParseError`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category parsing
  */
 export const parseUnsafe = (input: string): DateTime.Zoned => Result.getOrThrowWith(parse(input), (e) => e)

@@ -164,7 +164,7 @@ export const makeCode = (s: string): Option.Option<CurrencyCode> =>
 /**
  * Like {@link makeCode}, but throws a `MoneyError` (reason `UnknownCurrency`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const makeCodeUnsafe = (s: string): CurrencyCode => {

@@ -144,7 +144,7 @@ export interface BusinessClientService {
    * it is sent again with the same request_id and the same body (the body the ledger stored), which the server
    * executes at most once. Answers what became of each.
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly resumePending: (options?: ResumeOptions) => Effect.Effect<ResumeSummary, RequestLedger.RequestLedgerError>
   /** GET /exchange-reasons */
@@ -190,7 +190,7 @@ export const tokenBucketFor: (
  *   before execution that stored nothing: the id is free again);
  * - `Unknown`: still no telling answer (the server is unreachable or faulty): call `resumePending` again later.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type Resumed = Data.TaggedEnum<{
@@ -203,7 +203,7 @@ export type Resumed = Data.TaggedEnum<{
 /**
  * Constructors and matchers of {@link Resumed}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const Resumed = Data.taggedEnum<Resumed>()
@@ -212,7 +212,7 @@ export const Resumed = Data.taggedEnum<Resumed>()
  * The answer of {@link BusinessClientService.resumePending}: how many exchanges were pending, what became of each,
  * oldest first.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ResumeSummary {
@@ -225,7 +225,7 @@ export interface ResumeSummary {
 }
 
 /**
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ResumeOptions {

@@ -8,7 +8,7 @@
  * takes any other store, such as `RateLimiter.layerStoreRedis`, which several processes (replicas) that share one
  * account share, with the same guarantee (`@payrules/stores` has such a layer).
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
@@ -20,7 +20,7 @@ import * as RateLimiter from "effect/persistence/RateLimiter"
 /**
  * A limit: at most `limit` requests in any `window`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface Limit {
@@ -31,7 +31,7 @@ export interface Limit {
 /**
  * The limit of POST /pay/fields: 450 requests in any 60-second window.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const defaultLimit: Limit = { limit: 450, window: Duration.minutes(1) }
@@ -48,7 +48,7 @@ export const defaultKey = "pay-fields"
 /**
  * A permit could not be had: the store of the limiter failed (Redis is unreachable, say). Nothing was sent.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class PayFieldsLimiterError extends Data.TaggedError("PayFieldsLimiterError")<{
@@ -58,7 +58,7 @@ export class PayFieldsLimiterError extends Data.TaggedError("PayFieldsLimiterErr
 }> {}
 
 /**
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface PayFieldsLimiterService {
@@ -67,7 +67,7 @@ export interface PayFieldsLimiterService {
 }
 
 /**
- * @since 0.2.0
+ * @since 0.1.0
  * @category services
  */
 export class PayFieldsLimiter extends Context.Service<PayFieldsLimiter, PayFieldsLimiterService>()(
@@ -90,7 +90,7 @@ export class PayFieldsLimiter extends Context.Service<PayFieldsLimiter, PayField
  * // bucket.limit === 10, Duration.toMillis(bucket.interval) === 1370, bucket.worstCase === 448
  * ```
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category rate limits
  */
 export const tokenBucketFor = (
@@ -159,7 +159,7 @@ export const makeWithStore = (
  * The in-process limiter ({@link makeWithStore} over a store of its own in memory, which reads effect's `Clock`),
  * shared by every fiber that uses it. (It needs no `Scope` any more; an effect that provides one still compiles.)
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const make = (limit: Limit = defaultLimit): Effect.Effect<PayFieldsLimiterService> =>
@@ -168,7 +168,7 @@ export const make = (limit: Limit = defaultLimit): Effect.Effect<PayFieldsLimite
 /**
  * The in-process limiter as a layer (what `BusinessClient` builds for itself when none is provided).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = (limit: Limit = defaultLimit): Layer.Layer<PayFieldsLimiter> =>

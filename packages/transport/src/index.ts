@@ -55,6 +55,6 @@ export * as OpenBankingClient from "./OpenBankingClient.js"
 /**
  * The limiter of POST /pay/fields: the service, its in-process layer, and layers over any `RateLimiterStore`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 export * as PayFieldsLimiter from "./PayFieldsLimiter.js"
