@@ -1,0 +1,35 @@
+/**
+ * The Stryker configuration of every package (`pnpm mutation`, see ./README.md): run from the package's directory,
+ * it mutates the package's `src` and runs the package's own vitest suite (`vitest.config.ts`) against each mutant.
+ *
+ * Mutants are applied in place (`inPlace`): Stryker's sandbox copies only the package's directory, where the shared
+ * vitest configuration and the other packages' sources (`../../tooling`, `../<package>`) are out of reach. Stryker
+ * restores every file when it ends, also on Ctrl-C; a run killed with SIGKILL can leave a mutant in `src`, which
+ * `git status` shows.
+ */
+import { basename } from "node:path"
+import { thresholdOf } from "./thresholds.mjs"
+
+const name = basename(process.cwd())
+const threshold = thresholdOf(name)
+
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.config.ts" },
+  // the barrel only re-exports: no behaviour to mutate
+  mutate: ["src/**/*.ts", "!src/index.ts"],
+  inPlace: true,
+  coverageAnalysis: "perTest",
+  // the last results, kept in the repository: a run tests again only the mutants in changed code or under changed
+  // tests (`pnpm mutation --full` ignores it)
+  incremental: true,
+  incrementalFile: `../../tooling/mutation/incremental/${name}.json`,
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: `../../reports/mutation/${name}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
+  thresholds: { high: Math.max(threshold, 90), low: threshold, break: threshold },
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? "2"),
+  // a mutant that loops (a bound turned around) is a timeout, which counts as detected
+  timeoutMS: 20_000
+}
