@@ -54,7 +54,8 @@ let interrupted = false
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     interrupted = true
-    current?.kill("SIGINT")
+    // to Stryker's whole process group: pnpm does not pass a signal on to the program it runs
+    if (current?.pid !== undefined) process.kill(-current.pid, "SIGINT")
   })
 }
 
@@ -73,7 +74,8 @@ const stryker = (name) =>
           ? []
           : ["--mutate", mutate, "--incrementalFile", `../../reports/mutation/${name}.incremental.json`])
       ],
-      { cwd: join(root, "packages", name), stdio: "inherit" }
+      // its own process group, so that a signal reaches Stryker itself (see above)
+      { cwd: join(root, "packages", name), stdio: "inherit", detached: true }
     )
     current.on("exit", (code, signal) => done(code ?? signal))
   })
