@@ -27,8 +27,8 @@ export default {
   mutate: ["src/**/*.ts", "!src/index.ts", ...(data[name] ?? []).map((file) => `!${file}`)],
   inPlace: true,
   coverageAnalysis: "perTest",
-  // the last results, kept in the repository: a run tests again only the mutants in changed code or under changed
-  // tests (`pnpm mutation --full` ignores it)
+  // the last results of a whole run: the next run tests again only the mutants in changed code or under changed
+  // tests (`pnpm mutation --full` ignores them; committed once CI runs the incremental step, see ./README.md)
   incremental: true,
   incrementalFile: `../../tooling/mutation/incremental/${name}.json`,
   reporters: ["clear-text", "progress", "json"],
