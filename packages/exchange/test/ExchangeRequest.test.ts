@@ -250,6 +250,15 @@ describe("ExchangeRequest: fingerprint", () => {
     expect(ExchangeRequest.fingerprint(moreDigits)).not.toBe(ExchangeRequest.fingerprint(a))
     expect(ExchangeRequest.fingerprint(moreDigits)).toContain("100.50000000000000001")
   })
+
+  it("amounts built by hand beyond the range of doubles keep their own fingerprints (bug: 1e400 and 2e400 both written as null)", () => {
+    const a = ok(sell)
+    const prints = ["1e400", "2e400", "1e-400", "2e-400"].map((text) =>
+      ExchangeRequest.fingerprint({ ...a, amount: BigDecimal.fromStringUnsafe(text) })
+    )
+    expect(new Set(prints).size).toBe(4)
+    for (const print of prints) expect(print).not.toMatch(/"amount":(null|0)[,}]/)
+  })
 })
 
 // ---------------------------------------------------------------------------------------------------------------------

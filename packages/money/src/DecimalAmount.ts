@@ -71,8 +71,12 @@ export const fromNumber = (n: number): Result.Result<BigDecimal.BigDecimal, Mone
   return Result.succeed(BigDecimal.fromStringUnsafe(numeral))
 }
 
+/** the smallest normal double: below it a double has fewer than 15 significant digits */
+const MIN_NORMAL = 2.2250738585072014e-308
+
 /**
- * The number whose decimal form is the amount, when a double holds it exactly (at most 15 significant digits).
+ * The number whose decimal form is the amount, when a double holds it exactly: at most 15 significant digits, within
+ * the range of doubles (an amount such as 1e400, which would be `Infinity`, or 1e-400, which would be 0, is refused).
  *
  * @since 0.1.0
  * @category conversions
@@ -80,14 +84,28 @@ export const fromNumber = (n: number): Result.Result<BigDecimal.BigDecimal, Mone
 export const toNumber = (amount: BigDecimal.BigDecimal): Result.Result<number, MoneyError.MoneyError> => {
   const text = BigDecimal.format(BigDecimal.normalize(amount))
   const digits = significantDigits(text)
-  return digits > MAX_SIGNIFICANT_DIGITS
-    ? Result.fail(
+  if (digits > MAX_SIGNIFICANT_DIGITS) {
+    return Result.fail(
+      MoneyError.make(
+        "NotExactlyRepresentable",
+        `${text} has ${digits} significant digits, more than a JSON number carries exactly (${MAX_SIGNIFICANT_DIGITS})`
+      )
+    )
+  }
+  const n = Number(text)
+  // a normal double holds 15 significant digits exactly; outside that range (and at 0) the number read back decides
+  const exact =
+    Number.isFinite(n) &&
+    (Math.abs(n) >= MIN_NORMAL ||
+      Option.exists(BigDecimal.fromString(String(n)), (back) => BigDecimal.equals(back, amount)))
+  return exact
+    ? Result.succeed(n)
+    : Result.fail(
         MoneyError.make(
           "NotExactlyRepresentable",
-          `${text} has ${digits} significant digits, more than a JSON number carries exactly (${MAX_SIGNIFICANT_DIGITS})`
+          `${text} is outside the range of numbers a JSON number carries exactly`
         )
       )
-    : Result.succeed(Number(text))
 }
 
 /**

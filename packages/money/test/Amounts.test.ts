@@ -94,6 +94,40 @@ describe("MinorUnits", () => {
 })
 
 describe("DecimalAmount", () => {
+  it("toNumber refuses an amount outside the range of doubles (bug: 1e400 read as Infinity, 1e-400 as 0)", () => {
+    for (const text of ["1e400", "-1e400", "1e-400", "2e-400", "1e-330"]) {
+      const result = DecimalAmount.toNumber(BigDecimal.fromStringUnsafe(text))
+      expect(Result.isFailure(result) && result.failure.reason).toBe("NotExactlyRepresentable")
+    }
+    for (const [text, n] of [
+      ["0", 0],
+      ["1e-300", 1e-300],
+      ["1e300", 1e300],
+      ["123.45", 123.45]
+    ] as const) {
+      expect(DecimalAmount.toNumber(BigDecimal.fromStringUnsafe(text))).toEqual(Result.succeed(n))
+    }
+  })
+
+  it("toNumber gives a number whose JSON text is the amount, or refuses it, at any exponent (bug: two amounts, one number)", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }),
+        fc.integer({ min: -400, max: 400 }),
+        (value, scale) => {
+          const amount = BigDecimal.make(value, scale)
+          const result = DecimalAmount.toNumber(amount)
+          if (Result.isSuccess(result)) {
+            const back = BigDecimal.fromString(JSON.stringify(result.success))
+            expect(Option.exists(back, (b) => BigDecimal.equals(b, amount))).toBe(true)
+          } else {
+            expect(result.failure.reason).toBe("NotExactlyRepresentable")
+          }
+        }
+      )
+    )
+  })
+
   it("reads JSON numbers exactly as written", () => {
     expect(Result.map(DecimalAmount.fromNumber(10.5), DecimalAmount.toFixedString)).toEqual(Result.succeed("10.5"))
     expect(Result.map(DecimalAmount.fromNumber(0.1), DecimalAmount.toFixedString)).toEqual(Result.succeed("0.1"))
