@@ -7,18 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { ExchangeRequest } from "@payrules/exchange"
 import { BigDecimal, Result } from "effect"
 import fc from "fast-check"
-
-/** canonical JSON written here, independently, as the reference: keys sorted, undefined properties left out */
-const reference = (u: unknown): string =>
-  Array.isArray(u)
-    ? `[${u.map(reference).join(",")}]`
-    : u !== null && typeof u === "object"
-      ? `{${Object.keys(u)
-          .filter((k) => (u as Record<string, unknown>)[k] !== undefined)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${reference((u as Record<string, unknown>)[k])}`)
-          .join(",")}}`
-      : JSON.stringify(u)
+import { sortedJson as reference } from "./support/sortedJson.js"
 
 const sellWire = {
   from: { account_id: "a", currency: "GBP", amount: 10.5 },

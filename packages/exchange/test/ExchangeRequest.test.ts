@@ -4,6 +4,7 @@ import { Currency, DecimalAmount } from "@payrules/money"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
 import { BigDecimal, Option, Result, Schema } from "effect"
 import fc from "fast-check"
+import { sortedJson } from "./support/sortedJson.js"
 
 // ---------------------------------------------------------------------------------------------------------------------
 // wire bodies generated here, independently of the package: keys in the specification's order
@@ -86,17 +87,6 @@ const generated: fc.Arbitrary<Generated> = fc
   })
 
 const clone = (w: Wire): Wire => JSON.parse(JSON.stringify(w))
-
-/** canonical JSON written here, as the reference for fingerprints */
-const sortedJson = (u: unknown): string =>
-  Array.isArray(u)
-    ? `[${u.map(sortedJson).join(",")}]`
-    : u !== null && typeof u === "object"
-      ? `{${Object.keys(u)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${sortedJson((u as Record<string, unknown>)[k])}`)
-          .join(",")}}`
-      : JSON.stringify(u)
 
 const isRequest = Schema.is(Schema.toType(ExchangeRequest.ExchangeRequest))
 const isSell = Schema.is(ExchangeRequest.Sell)

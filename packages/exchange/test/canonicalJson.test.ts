@@ -6,19 +6,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
 import { stringify } from "../src/internal/canonicalJson.js"
+import { sortedJson as reference } from "./support/sortedJson.js"
 
 const plain = (u: unknown): string => stringify(u, () => undefined)
-
-/** canonical JSON written here, independently, as the reference */
-const reference = (u: unknown): string =>
-  Array.isArray(u)
-    ? `[${u.map(reference).join(",")}]`
-    : u !== null && typeof u === "object"
-      ? `{${Object.keys(u)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${reference((u as Record<string, unknown>)[k])}`)
-          .join(",")}}`
-      : JSON.stringify(u)
 
 /** the same value with the keys of every object in another order */
 const reversed = (u: unknown): unknown =>

@@ -3,7 +3,7 @@ import { PlanCheck } from "@payrules/subscriptions"
 import { issuesOf } from "@payrules/vitest"
 import { Result } from "effect"
 import fc from "fast-check"
-import { type PhaseWire, variation } from "./fixtures.js"
+import { minimalPhase, minimalPlan, type PhaseWire, variation } from "./fixtures.js"
 
 /** every field of every finding of a variation, the path joined */
 const findings = (phases: ReadonlyArray<Partial<PhaseWire>>) =>
@@ -135,19 +135,10 @@ describe("PlanCheck messages and paths (named after the bugs they guard)", () =>
   })
 
   it("decodeAndCheck reports every fault of a page that is not well-formed, not only the first", () => {
-    const phase = { id: "p", ordinal: 1, cycle_duration: "P1M" }
-    const plan = {
-      id: "pln",
-      name: "Pro",
-      state: "active",
-      created_at: "2024-01-01T00:00:00Z",
-      updated_at: "2024-01-01T00:00:00Z",
-      variations: [{ id: "v", phases: [phase] }]
-    }
     const broken = {
       subscription_plans: [
-        { ...plan, state: "archived" },
-        { ...plan, variations: [{ id: "v", phases: [{ ...phase, currency: "xyz" }] }] }
+        { ...minimalPlan, state: "archived" },
+        { ...minimalPlan, variations: [{ id: "var", phases: [{ ...minimalPhase, currency: "xyz" }] }] }
       ]
     }
     const error = Result.getOrThrow(Result.flip(PlanCheck.decodeAndCheck(broken)))

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { SubscriptionPlan } from "@payrules/subscriptions"
 import { issuesOf } from "@payrules/vitest"
 import { Arbitrary, Effect, Result, Schema } from "effect"
+import { minimalPhase, minimalPlan } from "./fixtures.js"
 
 type Json = { readonly [key: string]: unknown }
 const documentOf = (schema: Schema.Top) => {
@@ -17,15 +18,8 @@ const issues = (schema: Schema.Top, input: unknown) =>
     onSuccess: () => []
   })
 
-const phase = { id: "ph", ordinal: 1, cycle_duration: "P1M" }
-const plan = {
-  id: "pln",
-  name: "Pro",
-  state: "active",
-  created_at: "2024-01-01T00:00:00Z",
-  updated_at: "2024-01-01T00:00:00Z",
-  variations: [{ id: "var", phases: [phase] }]
-}
+const phase = minimalPhase
+const plan = minimalPlan
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,23}$/

@@ -90,3 +90,16 @@ export const startInstant: fc.Arbitrary<number> = fc.oneof(
 )
 
 export const zone = fc.constantFrom("UTC", "Europe/London", "America/New_York")
+
+/** the smallest well-formed phase, as the API sends it */
+export const minimalPhase = { id: "ph", ordinal: 1, cycle_duration: "P1M" } as const
+
+/** the smallest well-formed plan, as the API sends it: one variation of {@link minimalPhase} */
+export const minimalPlan = {
+  id: "pln",
+  name: "Pro",
+  state: "active",
+  created_at: "2024-01-01T00:00:00Z",
+  updated_at: "2024-01-01T00:00:00Z",
+  variations: [{ id: "var", phases: [minimalPhase] }]
+} as const

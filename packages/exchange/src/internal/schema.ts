@@ -47,34 +47,36 @@ export const withArbitrary = <S extends Schema.Top, G extends Schema.Top>(
   )
 
 /**
- * Whether `input` has no key that a struct of `ast` does not declare, at any level, as far as can be told without
- * parsing: `true` only when every level is a struct without index signatures whose values are structs (checked the
- * same way) or values without keys of their own to check (text, numbers, literals). Anything else is `false`: not
- * known to be free of undeclared keys.
+ * A test, made once from a struct's AST, of whether an input has no key the struct does not declare, at any level, as
+ * far as can be told without parsing; `undefined` when that cannot be told for this struct: only structs without index
+ * signatures whose values are structs (tested the same way) or values without keys of their own (text, numbers,
+ * booleans, literals) can be. An input that is not an object passes: parsing refuses it anyway.
  */
-const declaredKeysOnly = (ast: SchemaAST.AST, input: unknown): boolean => {
-  if (!SchemaAST.isObjects(ast) || ast.indexSignatures.length > 0 || ast.encoding !== undefined) return false
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return true
-  const record = input as Record<PropertyKey, unknown>
-  const properties = ast.propertySignatures
-  const keys = Reflect.ownKeys(record)
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!
-    if (!properties.some((p) => p.name === key)) return false
-  }
-  for (let i = 0; i < properties.length; i++) {
-    const property = properties[i]!
+const declaredKeysTest = (ast: SchemaAST.AST): ((input: unknown) => boolean) | undefined => {
+  if (!SchemaAST.isObjects(ast) || ast.indexSignatures.length > 0 || ast.encoding !== undefined) return undefined
+  const names = new Set<PropertyKey>()
+  const nested: Array<readonly [PropertyKey, (input: unknown) => boolean]> = []
+  for (const property of ast.propertySignatures) {
+    names.add(property.name)
     const type = property.type
     if (SchemaAST.isObjects(type)) {
-      if (!declaredKeysOnly(type, record[property.name])) return false
+      const test = declaredKeysTest(type)
+      if (test === undefined) return undefined
+      nested.push([property.name, test])
     } else if (
       type.encoding !== undefined ||
       !(SchemaAST.isString(type) || SchemaAST.isNumber(type) || SchemaAST.isBoolean(type) || SchemaAST.isLiteral(type))
     ) {
-      return false
+      return undefined
     }
   }
-  return true
+  return (input) => {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return true
+    const record = input as Record<PropertyKey, unknown>
+    for (const key of Reflect.ownKeys(record)) if (!names.has(key)) return false
+    for (const [name, test] of nested) if (!test(record[name])) return false
+    return true
+  }
 }
 
 /**
@@ -93,8 +95,9 @@ export const exactKeys = <S extends Schema.Top>(
     [self],
     ([codec]) => {
       const parse = SchemaParser.decodeUnknownEffect(codec)
+      const declaredKeysOnly = declaredKeysTest(codec.ast)
       return (input, _ast, options) =>
-        declaredKeysOnly(codec.ast, input)
+        declaredKeysOnly?.(input) === true
           ? parse(input, options)
           : parse(input, { ...options, onExcessProperty: "error" })
     },
