@@ -1,0 +1,95 @@
+/**
+ * Lists read from a server that keep what they can read (D11, issue 34): each item is decoded on its own, the items
+ * that decode are returned in their order, and each item that does not is reported with its index, the path and
+ * message of what broke, and its raw value. One malformed record never costs the caller the rest of the page.
+ *
+ * @since 0.1.0
+ */
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+
+/**
+ * An item that did not decode.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Unreadable {
+  /** its index in the list as sent */
+  readonly index: number
+  /** the path of what broke, from the list's owner: `prefix`, the index, then the path inside the item */
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+  /** the item as sent */
+  readonly raw: unknown
+}
+
+/**
+ * What a list read gave: the items that decoded, in their order, and the ones that did not.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Read<A> {
+  readonly items: ReadonlyArray<A>
+  readonly unreadable: ReadonlyArray<Unreadable>
+}
+
+const standard = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/**
+ * The first issue of a decoding failure, as a path (inside the value) and a message.
+ *
+ * @since 0.1.0
+ * @category getters
+ */
+export const firstIssue = (
+  issue: SchemaIssue.Issue
+): { readonly path: ReadonlyArray<PropertyKey>; readonly message: string } => {
+  const first = standard(issue).issues[0]
+  return {
+    path: (first?.path ?? []).map((p) => (typeof p === "object" && p !== null ? p.key : p)),
+    message: first?.message ?? String(issue)
+  }
+}
+
+/**
+ * A reader of lists of `item`: `decode(Plan, { prefix: ["subscription_plans"] })(page.subscription_plans)`. The item
+ * decoder is built once; the reader never throws.
+ *
+ * @example
+ * ```ts
+ * import { ItemList } from "@payrules/lenient"
+ * import { Schema } from "effect"
+ *
+ * const read = ItemList.decode(Schema.Struct({ id: Schema.String }), { prefix: ["items"] })
+ * const { items, unreadable } = read([{ id: "a" }, { id: 2 }, { id: "c" }])
+ * console.log(items.length, unreadable[0]?.index, unreadable[0]?.path) // 2 1 [ 'items', 1, 'id' ]
+ * ```
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const decode = <A>(
+  item: Schema.Decoder<A>,
+  options?: { readonly prefix?: ReadonlyArray<PropertyKey> }
+): ((list: ReadonlyArray<unknown>) => Read<A>) => {
+  const decodeItem = Schema.decodeUnknownResult(item)
+  const prefix = options?.prefix ?? []
+  return (list) => {
+    const items: Array<A> = []
+    const unreadable: Array<Unreadable> = []
+    for (let index = 0; index < list.length; index++) {
+      const raw = list[index]
+      const result = decodeItem(raw)
+      if (Result.isSuccess(result)) {
+        items.push(result.success)
+      } else {
+        const { message, path } = firstIssue(result.failure.issue)
+        unreadable.push({ index, path: [...prefix, index, ...path], message, raw })
+      }
+    }
+    return { items, unreadable }
+  }
+}

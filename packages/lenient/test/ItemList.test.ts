@@ -1,0 +1,69 @@
+import { describe, expect, it } from "@effect/vitest"
+import { ItemList } from "@payrules/lenient"
+import { Schema } from "effect"
+import fc from "fast-check"
+
+const Item = Schema.Struct({ id: Schema.String, amount: Schema.Number })
+type Item = typeof Item.Type
+const item: fc.Arbitrary<Item> = fc.record({
+  id: fc.string(),
+  amount: fc.double({ noNaN: true, noDefaultInfinity: true })
+})
+
+/** values that are not an Item: wrong types, missing keys, not an object */
+const corrupted = fc.oneof(
+  fc.record({ id: fc.integer(), amount: fc.double() }),
+  fc.record({ id: fc.string() }),
+  fc.constantFrom(null, 1, "x", [], true)
+)
+
+describe("ItemList.decode", () => {
+  const read = ItemList.decode(Item, { prefix: ["items"] })
+
+  it("a list whose items all decode reads as Schema.Array would", () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 20 }), (items) => {
+        expect(read(items)).toStrictEqual({
+          items: Schema.decodeUnknownSync(Schema.Array(Item))(items),
+          unreadable: []
+        })
+      })
+    )
+  })
+
+  it("property: one corrupted item anywhere costs only that item; it is reported with its index, path and raw value", () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 20 }), corrupted, fc.nat(), (items, bad, at) => {
+        const index = at % (items.length + 1)
+        const list = [...items.slice(0, index), bad, ...items.slice(index)]
+        const { items: readable, unreadable } = read(list)
+        expect(readable).toStrictEqual(Schema.decodeUnknownSync(Schema.Array(Item))(items))
+        expect(unreadable).toHaveLength(1)
+        expect(unreadable[0]!.index).toBe(index)
+        expect(unreadable[0]!.raw).toBe(bad)
+        expect(unreadable[0]!.path.slice(0, 2)).toStrictEqual(["items", index])
+        expect(unreadable[0]!.message.length).toBeGreaterThan(0)
+      })
+    )
+  })
+
+  it("the path goes down to the field that broke", () => {
+    const { unreadable } = read([
+      { id: "a", amount: 1 },
+      { id: "b", amount: "1" }
+    ])
+    expect(unreadable).toStrictEqual([
+      { index: 1, path: ["items", 1, "amount"], message: "Expected number", raw: { id: "b", amount: "1" } }
+    ])
+  })
+
+  it("never throws, whatever the items are", () => {
+    fc.assert(
+      fc.property(fc.array(fc.anything(), { maxLength: 10 }), (list) => {
+        const { items, unreadable } = ItemList.decode(Item)(list)
+        expect(items.length + unreadable.length).toBe(list.length)
+        for (const u of unreadable) expect(u.path[0]).toBe(u.index)
+      })
+    )
+  })
+})

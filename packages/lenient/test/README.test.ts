@@ -1,0 +1,3 @@
+import { testReadme } from "@payrules/vitest"
+
+testReadme(import.meta.url)

@@ -1,0 +1,4 @@
+import { mergeConfig } from "vitest/config"
+import shared from "../../tooling/vitest/config.ts"
+
+export default mergeConfig(shared, {})
