@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import { renderPng } from "../test/Picture.js"
+import { Resvg } from "@resvg/resvg-js"
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url))
 
@@ -57,7 +57,16 @@ const svgOf = (args: ReadonlyArray<string>): string =>
     { cwd: packageDir, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 }
   )
 
+/** drawn by resvg with the machine's fonts (DejaVu Sans Mono where the named ones are missing), as the tests draw it */
+const png = (svg: string): Buffer =>
+  new Resvg(svg, {
+    font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans Mono", monospaceFamily: "DejaVu Sans Mono" },
+    fitTo: { mode: "original" }
+  })
+    .render()
+    .asPng()
+
 for (const { args, file } of pictures) {
-  writeFileSync(`${packageDir}${file}`, renderPng(svgOf(args)).png)
+  writeFileSync(`${packageDir}${file}`, png(svgOf(args)))
   console.log(`wrote ${file}`)
 }

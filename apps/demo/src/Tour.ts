@@ -3,12 +3,12 @@
  *
  * @since 0.1.0
  */
-import { RequestLedger } from "@payrules/exchange"
+import { ExchangeState, RequestLedger } from "@payrules/exchange"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
 import { Money } from "@payrules/money"
 import { InternationalPaymentCheck } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
-import { Schedule } from "@payrules/subscriptions"
+import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Console from "effect/Console"
@@ -83,13 +83,18 @@ const plansStep = Effect.gen(function* () {
     cycles += events.filter((e) => e._tag === "CycleBilled").length
     if (first) {
       first = false
-      yield* Console.log(`\n  ${plan.name}, first variation, from ${Render.wallClock(start)} (Europe/London):\n`)
+      yield* Console.log(`\n  ${plan.name}, first variation, from ${ScheduleSvg.wallClock(start)} (Europe/London):\n`)
       yield* Console.log(Render.table(events.slice(0, 9)))
       yield* Console.log(`  ... ${events.length - 9} more events\n`)
-      yield* Console.log(Render.timeline(events))
-      yield* Console.log(`  ${Render.totalsLine(events)}\n`)
+      yield* Console.log(
+        Result.match(Render.place(plan, { start, until }), {
+          onFailure: (e) => `  ${e.message}`,
+          onSuccess: (p) => Render.timeline(p.timeline, until)
+        })
+      )
+      yield* Console.log(`  ${Render.totalsLine(plan, { start, until })}\n`)
     } else {
-      yield* Console.log(`  ${plan.name.slice(0, 42).padEnd(42)} ${Render.totalsLine(events)}`)
+      yield* Console.log(`  ${plan.name.slice(0, 42).padEnd(42)} ${Render.totalsLine(plan, { start, until })}`)
     }
   }
   return { plans: plans.length, cycles }
@@ -102,7 +107,10 @@ const paymentStep = Effect.gen(function* () {
   const target = payments.find((p) => p.status === "AcceptedSettlementCompleted") ?? payments[0]!
   const { interactionId, payment } = yield* client.getInternationalPayment(target.id)
   const i = payment.Data.Initiation
-  yield* Console.log(`  ${payment.Data.InternationalPaymentId}: ${payment.Data.Status}`)
+  const status = payment.Data.Status
+  yield* Console.log(
+    `  ${payment.Data.InternationalPaymentId}: ${typeof status === "string" ? status : `${status.value} (unknown status)`}`
+  )
   yield* Console.log(
     `  ${Money.format(i.InstructedAmount.Amount, i.InstructedAmount.Currency)} to ${i.CreditorAccount.Name} (${i.CreditorAccount.SchemeName})`
   )
@@ -126,7 +134,7 @@ const exchangeStep = Effect.gen(function* () {
     body: JSON.stringify([{ operation: "exchange", kind: "drop-after", count: 1 }])
   })
   const requestId = "tour-exchange-1"
-  const tx = yield* business.exchange({
+  const { transaction: tx } = yield* business.exchange({
     _tag: "Sell",
     from: { account_id: gbp.id, currency: gbp.currency as never },
     to: { account_id: eur.id, currency: eur.currency as never },
@@ -139,7 +147,7 @@ const exchangeStep = Effect.gen(function* () {
   yield* Console.log(`  sell 150.00 GBP for EUR, request_id ${requestId}`)
   yield* Console.log(`  the first attempt was processed, then its connection dropped; the client retried`)
   yield* Console.log(
-    `  the sandbox received request_id ${requestId} ${entry.received} times and created ${entry.transactions} transaction: ${tx.id} (${tx.state})`
+    `  the sandbox received request_id ${requestId} ${entry.received} times and created ${entry.transactions} transaction: ${tx.id} (${tx.state === undefined ? "no state" : ExchangeState.valueOf(tx.state)})`
   )
   return { received: entry.received, transactions: entry.transactions }
 })

@@ -2,7 +2,11 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
+import { Schedule, ScheduleSvg, SubscriptionPlan } from "@payrules/subscriptions"
+import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { XMLParser, XMLValidator } from "fast-xml-parser"
 import { packageDir, payrules, rootDir } from "./Harness.js"
 
@@ -84,6 +88,21 @@ describe("payrules simulate (in process)", () => {
       expect(svg.g.filter((g) => g["@_class"] === "trial")).toHaveLength(1)
       expect(text).toContain("<title>intro #1 2024-01-31 09:00 £4.99</title>")
       expect(text).not.toContain("#0 ")
+    })
+  )
+
+  it.live("the SVG is @payrules/subscriptions' ScheduleSvg, the timeline the playground shows", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules(["simulate", ...common, "--months", "24", "--format", "svg"])
+      const decoded = Schema.decodeUnknownSync(SubscriptionPlan.SubscriptionPlan)(
+        JSON.parse(readFileSync(join(packageDir, plan), "utf8"))
+      )
+      const start = DateTime.makeZonedUnsafe("2024-01-17T09:00:00Z", { timeZone: "Europe/London" })
+      const until = DateTime.add(start, { months: 24 })
+      const timeline = Result.getOrThrow(
+        Result.flatMap(Schedule.forPlan(decoded, { start, until }), (p) => Schedule.compile(p.variation, p.options))
+      )
+      expect(r.stdout.trimEnd()).toBe(ScheduleSvg.render(timeline, { until, title: "Pro (pln_pro), Europe/London" }))
     })
   )
 

@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { OpenEnum } from "@payrules/lenient"
 import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -38,6 +39,40 @@ export type SchemeName = typeof SchemeName.Type
  * @category constants
  */
 export const schemeNames: ReadonlyArray<SchemeName> = SchemeName.literals
+
+/**
+ * A `SchemeName` as read from a server (D11): one of the four values, or a name this version does not know (a scheme
+ * that Open Banking or a bank adds later), kept as `{ _tag: "Unknown", value }`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type SchemeNameLenient = SchemeName | OpenEnum.Unknown
+
+/**
+ * `SchemeName` for what is read from a server: the four values decode exactly as with {@link SchemeName}, any other
+ * well-formed name (1 to 128 visible ASCII characters) to `{ _tag: "Unknown", value }`, which encodes back to the
+ * same text. An Identification under an unknown scheme cannot be checked: {@link checkIdentificationLenient} keeps
+ * it as read, and the reader reports the unknown name as a finding. {@link SchemeName} stays strict (what you send).
+ *
+ * @example
+ * ```ts
+ * import { AccountIdentification } from "@payrules/accounts"
+ * import { Schema } from "effect"
+ *
+ * const decode = Schema.decodeUnknownSync(AccountIdentification.SchemeNameLenient)
+ * console.log(decode("UK.OBIE.IBAN")) // UK.OBIE.IBAN
+ * console.log(decode("UK.OBIE.BBAN")) // { _tag: 'Unknown', value: 'UK.OBIE.BBAN' }
+ * ```
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const SchemeNameLenient: Schema.Codec<SchemeNameLenient, string> = OpenEnum.make(SchemeName.literals, {
+  identifier: "SchemeNameLenient",
+  description:
+    'the scheme of an account identification: one of the four known values, or a scheme added since (kept as { _tag: "Unknown", value })'
+})
 
 /**
  * Open Banking's limit on `Identification` (Max256Text), in characters.
@@ -161,6 +196,18 @@ export interface SchemeIdentification {
 }
 
 /**
+ * A `{ SchemeName, Identification }` pair as read from a server, whose `SchemeName` may be one this version does not
+ * know.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SchemeIdentificationLenient {
+  readonly SchemeName: SchemeNameLenient
+  readonly Identification: string
+}
+
+/**
  * - `UnknownSchemeName`: a `SchemeName` outside the four values
  * - `Identification`: an `Identification` that is not valid under its scheme
  *
@@ -203,21 +250,23 @@ const identificationProblem = (schemeName: SchemeName, identification: string): 
 
 /**
  * Checks a `{ SchemeName, Identification }` pair: the scheme must be one of the four, and the identification valid
- * under it ({@link forScheme}). The error's `path` names the field at fault.
+ * under it ({@link forScheme}). The error's `path` names the field at fault. A pair read leniently may be given as
+ * it is: an unknown `SchemeName` (`{ _tag: "Unknown", value }`) fails with `UnknownSchemeName`, as its text would.
  *
  * @since 0.1.0
  * @category checking
  */
 export const check = (pair: {
-  readonly SchemeName: string
+  readonly SchemeName: string | OpenEnum.Unknown
   readonly Identification: string
 }): Result.Result<SchemeIdentification, AccountIdentificationError> => {
   if (!isSchemeName(pair.SchemeName)) {
+    const name = OpenEnum.isUnknown(pair.SchemeName) ? pair.SchemeName.value : pair.SchemeName
     return Result.fail(
       new AccountIdentificationError({
         reason: "UnknownSchemeName",
         path: ["SchemeName"],
-        message: `Unknown SchemeName ${JSON.stringify(pair.SchemeName)}: expected one of ${schemeNames.join(", ")}`
+        message: `Unknown SchemeName ${JSON.stringify(name)}: expected one of ${schemeNames.join(", ")}`
       })
     )
   }
@@ -266,6 +315,40 @@ export const checkIdentification = <S extends Schema.Top & { readonly Type: Sche
 ): S["Rebuild"] =>
   self.check(
     Schema.makeFilter((a: SchemeIdentification) => {
+      const problem = identificationProblem(a.SchemeName, a.Identification)
+      return problem === undefined ? true : { path: ["Identification"], issue: problem }
+    })
+  )
+
+/**
+ * {@link checkIdentification} for a Schema read from a server, whose `SchemeName` is {@link SchemeNameLenient}: an
+ * Identification under one of the four schemes is checked as there (an invalid one fails at `["Identification"]`);
+ * under a scheme this version does not know it cannot be checked, so it is kept as read. The reader reports the
+ * unknown scheme (and so the unchecked identification) as a finding: never silent, never a failed read (D11).
+ *
+ * @example
+ * ```ts
+ * import { AccountIdentification } from "@payrules/accounts"
+ * import { Schema } from "effect"
+ *
+ * const Account = Schema.Struct({
+ *   SchemeName: AccountIdentification.SchemeNameLenient,
+ *   Identification: Schema.String
+ * }).pipe(AccountIdentification.checkIdentificationLenient)
+ *
+ * const read = Schema.decodeUnknownSync(Account)({ SchemeName: "SE.BANKGIRO", Identification: "5050-1055" })
+ * console.log(read.SchemeName) // { _tag: 'Unknown', value: 'SE.BANKGIRO' }
+ * ```
+ *
+ * @since 0.2.0
+ * @category combinators
+ */
+export const checkIdentificationLenient = <S extends Schema.Top & { readonly Type: SchemeIdentificationLenient }>(
+  self: S
+): S["Rebuild"] =>
+  self.check(
+    Schema.makeFilter((a: SchemeIdentificationLenient) => {
+      if (OpenEnum.isUnknown(a.SchemeName)) return true
       const problem = identificationProblem(a.SchemeName, a.Identification)
       return problem === undefined ? true : { path: ["Identification"], issue: problem }
     })

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { ItemList } from "@payrules/lenient"
 import { Currency, DecimalAmount } from "@payrules/money"
 import * as BigDecimal from "effect/BigDecimal"
 import type * as Brand from "effect/Brand"
@@ -14,6 +15,7 @@ import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as ExchangeRequest from "./ExchangeRequest.js"
+import type * as ExchangeTransaction from "./ExchangeTransaction.js"
 import * as iso3166 from "./internal/iso3166.js"
 
 /**
@@ -213,6 +215,65 @@ export const ExchangeReason: Schema.Codec<ExchangeReason> = Schema.Struct({
 export const ExchangeReasonList: Schema.Codec<ReadonlyArray<ExchangeReason>> = Schema.Array(ExchangeReason).annotate({
   identifier: "ExchangeReasonList"
 })
+
+/**
+ * The reasons of a GET /exchange-reasons answer that decoded, and a warning for each entry that did not.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ListResult {
+  /** the entries that decoded, in their order */
+  readonly reasons: ReadonlyArray<ExchangeReason>
+  /**
+   * an `UnreadableItem` warning for each entry that does not decode (its index, the path of what broke, its raw
+   * value); the package's finding type
+   */
+  readonly warnings: ReadonlyArray<ExchangeTransaction.Warning>
+}
+
+const readItems = ItemList.decode(ExchangeReason)
+
+/**
+ * Reads the entries of a GET /exchange-reasons answer one by one (D11, issue 34): every entry that decodes is kept,
+ * and each that does not (a missing or empty `code`, a `name` that is not a string) is reported with its index, path
+ * and raw value. Reason codes are open strings, not an enum: any non-empty code the server lists is read, codes added
+ * since this version included.
+ *
+ * @example
+ * ```ts
+ * import { ExchangeReason } from "@payrules/exchange"
+ *
+ * const read = ExchangeReason.readList([{ code: "fees", name: "Fees" }, { code: "" }, { code: "gift", name: "Gift" }])
+ * console.log(read.reasons.map((r) => r.code), read.warnings.map((w) => w.path)) // [ 'fees', 'gift' ] [ [ 1, 'code' ] ]
+ * ```
+ *
+ * @since 0.2.0
+ * @category decoding
+ */
+export const readList = (list: ReadonlyArray<unknown>): ListResult => {
+  const { items, unreadable } = readItems(list)
+  return {
+    reasons: items,
+    warnings: unreadable.map((u) =>
+      ItemList.finding(u, `exchange reason ${u.index} is not readable (${u.message}); the other reasons are read`)
+    )
+  }
+}
+
+const decodeEnvelope = Schema.decodeUnknownResult(
+  Schema.Array(Schema.Unknown).annotate({ identifier: "ExchangeReasonList" })
+)
+
+/**
+ * Decodes a GET /exchange-reasons answer leniently: an answer that is not an array is an error; in an array, every
+ * entry that decodes is kept ({@link readList}). {@link ExchangeReasonList} stays strict.
+ *
+ * @since 0.2.0
+ * @category decoding
+ */
+export const decodeListLenient = (u: unknown): Result.Result<ListResult, Schema.SchemaError> =>
+  Result.map(decodeEnvelope(u), readList)
 
 /**
  * Why a reason check fails: `Required` (the policy requires a reason and the request has none), `UnknownCode` (the

@@ -3,8 +3,15 @@
  * names the states but shows no transitions; the table below is the inferred one that payrules, the sandbox and the
  * docs share.
  *
+ * A server may answer with a state added since this version ({@link StateLenient}, issue 34): it reads as
+ * `{ _tag: "Unknown", value }`. What an unknown state means: the transaction exists (the server created it), so the
+ * request_id that created it is settled and is never sent again; what became of the money is not known to this
+ * version, so the state is reported to the caller as unknown, with its raw value. The table below stays over the
+ * known states: nothing is inferred about an unknown one (it is neither terminal nor pending here).
+ *
  * @since 0.1.0
  */
+import { OpenEnum } from "@payrules/lenient"
 import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -33,6 +40,63 @@ export const State: Schema.Codec<State> = Schema.Literals(states).annotate({
   identifier: "ExchangeState",
   description: "the state of an exchange transaction: created, pending, completed, declined, failed or reverted"
 })
+
+/**
+ * A state as read from a server: a known {@link State}, or one added since, kept as `{ _tag: "Unknown", value }`.
+ * An unknown state still says that the transaction exists: its request_id is settled (see the module's doc).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type StateLenient = OpenEnum.OpenEnum<State>
+
+/**
+ * The `state` field as the lenient readers decode it: each known state decodes to itself (exactly as {@link State});
+ * any other well-formed value (1 to 128 visible ASCII characters), such as `"held"`, to `{ _tag: "Unknown", value }`,
+ * which encodes back to the same text. A malformed value (not a string, empty, with spaces) is still an error.
+ *
+ * @example
+ * ```ts
+ * import { ExchangeState } from "@payrules/exchange"
+ * import { Schema } from "effect"
+ *
+ * console.log(Schema.decodeUnknownSync(ExchangeState.StateLenient)("pending")) // pending
+ * console.log(Schema.decodeUnknownSync(ExchangeState.StateLenient)("held")) // { _tag: 'Unknown', value: 'held' }
+ * ```
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const StateLenient: Schema.Codec<StateLenient, string> = OpenEnum.make(states, {
+  identifier: "ExchangeStateLenient",
+  description:
+    'the state of an exchange transaction: created, pending, completed, declined, failed, reverted, or a state added since (kept as { _tag: "Unknown", value })'
+})
+
+/**
+ * `true` for a state this version knows; `false` for `{ _tag: "Unknown", value }`.
+ *
+ * @since 0.2.0
+ * @category predicates
+ */
+export const isKnown = (state: StateLenient): state is State => typeof state === "string"
+
+/**
+ * `true` for a state added since this version (`{ _tag: "Unknown", value }`). The transaction exists all the same:
+ * its request_id is settled.
+ *
+ * @since 0.2.0
+ * @category predicates
+ */
+export const isUnknown = (state: StateLenient): state is OpenEnum.Unknown => typeof state !== "string"
+
+/**
+ * The state as the server sent it: the known state itself, or the raw value of an unknown one.
+ *
+ * @since 0.2.0
+ * @category getters
+ */
+export const valueOf = (state: StateLenient): string => OpenEnum.valueOf(state)
 
 /**
  * The transition table (D5): for each state, the states it may move to in one step. `declined`, `failed` and

@@ -24,16 +24,19 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as ExchangeRequest from "./ExchangeRequest.js"
 import * as ExchangeTransaction from "./ExchangeTransaction.js"
 import * as memoryLedger from "./internal/memoryLedger.js"
+import * as outcomeStore from "./internal/outcomeStore.js"
 
 /**
  * What came of a request:
  *
- * - `Succeeded`: the API answered with the transaction;
+ * - `Succeeded`: the API answered with the transaction. It is the transaction as read (`ExchangeTransaction.Lenient`),
+ *   whatever its state, a state added since this version included (`{ _tag: "Unknown", value: "held" }`): the
+ *   transaction exists, so the request_id is settled and never sent again, and a durable store keeps the state's raw
+ *   value and reads it back as the same unknown state;
  * - `Rejected`: the API answered with a definite refusal (an error status, with the API's `code` when it has one)
  *   that it keeps as the result of the request_id: an identical repeat gets it again;
  * - `Unknown`: no answer (a timeout, a lost connection): retry with the same request_id and the same body.
@@ -42,7 +45,7 @@ import * as memoryLedger from "./internal/memoryLedger.js"
  * @category models
  */
 export type Outcome = Data.TaggedEnum<{
-  Succeeded: { readonly transaction: ExchangeTransaction.ExchangeTransaction }
+  Succeeded: { readonly transaction: ExchangeTransaction.Lenient }
   Rejected: { readonly status: number; readonly code?: number | undefined; readonly message: string }
   Unknown: { readonly message: string }
 }>
@@ -55,65 +58,13 @@ export type Outcome = Data.TaggedEnum<{
  */
 export const Outcome = Data.taggedEnum<Outcome>()
 
-type Stored =
-  | { readonly _tag: "Succeeded"; readonly transaction: ExchangeTransaction.ExchangeTransaction }
-  | { readonly _tag: "Rejected"; readonly status: number; readonly code?: number; readonly message: string }
-  | { readonly _tag: "Unknown"; readonly message: string }
-
-const fromStored = (o: Stored): Outcome => {
-  switch (o._tag) {
-    case "Succeeded":
-      return Outcome.Succeeded({ transaction: o.transaction })
-    case "Rejected":
-      return Outcome.Rejected(
-        o.code === undefined
-          ? { status: o.status, message: o.message }
-          : { status: o.status, code: o.code, message: o.message }
-      )
-    case "Unknown":
-      return Outcome.Unknown({ message: o.message })
-  }
-}
-
-const toStored = (o: Outcome): Stored => {
-  switch (o._tag) {
-    case "Succeeded":
-      return { _tag: "Succeeded", transaction: o.transaction }
-    case "Rejected":
-      return o.code === undefined
-        ? { _tag: "Rejected", status: o.status, message: o.message }
-        : { _tag: "Rejected", status: o.status, code: o.code, message: o.message }
-    case "Unknown":
-      return { _tag: "Unknown", message: o.message }
-  }
-}
-
-const isOutcome = (u: unknown): u is Outcome =>
-  Outcome.$is("Succeeded")(u) || Outcome.$is("Rejected")(u) || Outcome.$is("Unknown")(u)
-
-// an Outcome value; its arbitrary draws the stored forms (transactions of the lenient Schema) and builds outcomes
-const OutcomeValue = Schema.declare(isOutcome, {
-  identifier: "Outcome",
-  toCodecArbitrary: () =>
-    Schema.link<Outcome>()(
-      Schema.Union([
-        Schema.TaggedStruct("Succeeded", { transaction: Schema.toType(ExchangeTransaction.Lenient) }),
-        Schema.TaggedStruct("Rejected", {
-          status: Schema.Int.check(Schema.isBetween({ minimum: 400, maximum: 599 })),
-          code: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1000, maximum: 9999 }))),
-          message: Schema.String
-        }),
-        Schema.TaggedStruct("Unknown", { message: Schema.String })
-      ]),
-      { decode: SchemaGetter.transform(fromStored), encode: SchemaGetter.transform(toStored) }
-    )
-})
-
 const parseJson = Schema.decodeUnknownResult(Schema.fromJsonString(Schema.Unknown))
 
 /**
  * The outcome as stored by a durable ledger: a Schema whose encoded side is plain JSON (the transaction in its wire
- * form), so a store keeps it as text and reads back the same {@link Outcome}.
+ * form), so a store keeps it as text and reads back the same {@link Outcome}. The transaction is stored with
+ * `ExchangeTransaction.Lenient`: a state added since this version is kept as its raw text (`"held"`) and reads back
+ * as `{ _tag: "Unknown", value: "held" }`.
  *
  * @since 0.1.0
  * @category schemas
@@ -127,7 +78,12 @@ export const OutcomeSchema: Schema.Codec<Outcome, OutcomeEncoded> = Schema.Union
   }),
   Schema.TaggedStruct("Unknown", { message: Schema.String })
 ])
-  .pipe(Schema.decodeTo(OutcomeValue, SchemaTransformation.transform({ decode: fromStored, encode: toStored })))
+  .pipe(
+    Schema.decodeTo(
+      outcomeStore.OutcomeValue,
+      SchemaTransformation.transform({ decode: outcomeStore.fromStored, encode: outcomeStore.toStored })
+    )
+  )
   .annotate({ identifier: "RequestLedgerOutcome" })
 
 /**
@@ -137,7 +93,7 @@ export const OutcomeSchema: Schema.Codec<Outcome, OutcomeEncoded> = Schema.Union
  * @category models
  */
 export type OutcomeEncoded =
-  | { readonly _tag: "Succeeded"; readonly transaction: ExchangeTransaction.Encoded }
+  | { readonly _tag: "Succeeded"; readonly transaction: ExchangeTransaction.LenientEncoded }
   | { readonly _tag: "Rejected"; readonly status: number; readonly code?: number; readonly message: string }
   | { readonly _tag: "Unknown"; readonly message: string }
 
@@ -145,7 +101,8 @@ export type OutcomeEncoded =
  * Where an exchange stands in the ledger:
  *
  * - `in-flight`: registered, no outcome recorded yet (being sent, or its process stopped before the answer);
- * - `succeeded`: the API answered with the transaction;
+ * - `succeeded`: the API answered with the transaction, in any state (one added since this version too: the
+ *   transaction exists, so the request_id is settled);
  * - `refused`: the API answered with a definite refusal that it keeps for the request_id;
  * - `unknown`: no answer told what became of it: resume it with the same request_id and body.
  *
@@ -157,7 +114,9 @@ export type OutcomeEncoded =
 export type State = "in-flight" | "succeeded" | "refused" | "unknown"
 
 /**
- * The {@link State} of an entry with this outcome.
+ * The {@link State} of an entry with this outcome. A `Succeeded` outcome is `succeeded` whatever the transaction's
+ * state, an unknown one (`{ _tag: "Unknown", value }`) included: the server has the transaction, so the exchange is
+ * settled and not pending.
  *
  * @since 0.1.0
  * @category getters

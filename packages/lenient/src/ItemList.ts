@@ -93,3 +93,34 @@ export const decode = <A>(
     return { items, unreadable }
   }
 }
+
+/**
+ * The finding of an item that did not decode, as the readers of payrules report it beside what they read: a warning
+ * (the other items are usable), with the item's index, the path of what broke and the item as sent.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Finding {
+  readonly severity: "warning"
+  readonly rule: "UnreadableItem"
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+  readonly index: number
+  readonly raw: unknown
+}
+
+/**
+ * The {@link Finding} of an {@link Unreadable} item, with the reader's own message.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const finding = (unreadable: Unreadable, message: string): Finding => ({
+  severity: "warning",
+  rule: "UnreadableItem",
+  path: unreadable.path,
+  message,
+  index: unreadable.index,
+  raw: unreadable.raw
+})

@@ -67,3 +67,17 @@ describe("ItemList.decode", () => {
     )
   })
 })
+
+describe("ItemList.finding", () => {
+  it("reports an unreadable item as a warning with its index, path and raw value, in the reader's words", () => {
+    const [unreadable] = ItemList.decode(Item, { prefix: ["items"] })([{ id: 1, amount: 2 }]).unreadable
+    expect(ItemList.finding(unreadable!, "item 0 was left out")).toStrictEqual({
+      severity: "warning",
+      rule: "UnreadableItem",
+      path: ["items", 0, "id"],
+      message: "item 0 was left out",
+      index: 0,
+      raw: { id: 1, amount: 2 }
+    })
+  })
+})

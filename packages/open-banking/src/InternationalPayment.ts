@@ -17,10 +17,16 @@
  *   profiles, reported as `CurrencyNotListed`;
  * - a `revolut` response without `Initiation.DebtorAccount` (the specification marks it present, Revolut's own
  *   examples leave it out), reported as `DebtorAccountMissing`. In `obie-3.1.11` DebtorAccount is optional (0..1) in
- *   both modes, as the standard says.
+ *   both modes, as the standard says;
+ * - a well-formed value of an enumeration that this version does not know (a value the API adds later): `Status`,
+ *   both `RateType`s, `ChargeBearer` and the accounts' `SchemeName`, read as `{ _tag: "Unknown", value }` (the
+ *   `OpenEnum` of @payrules/lenient) and reported as `UnknownValue`. An account under an unknown `SchemeName` keeps
+ *   its `Identification` as read: it cannot be checked under a scheme this version does not know. The status
+ *   lifecycle cannot check a move into or out of an unknown status (`PaymentStatus.checkObserved`).
  *
- * Fields that the tables do not list are tolerated and dropped in both modes; an unknown enum value, a malformed
- * currency code (`gbp`) or a text over its limit is an error in both.
+ * Fields that the tables do not list are tolerated and dropped in both modes; an enum value that is not well-formed
+ * (not a string, empty, spaces, over 128 characters), a malformed currency code (`gbp`) or a text over its limit is
+ * an error in both; strict mode also refuses an unknown enum value.
  *
  * The Schemas carry their arbitraries (effect's `Arbitrary`): `Arbitrary.schema(InternationalPayment.RevolutStrict)`
  * draws valid payments of the profile and mode, with account identifications valid under their scheme; a lenient
@@ -29,6 +35,7 @@
  * @since 0.1.0
  */
 
+import type { OpenEnum } from "@payrules/lenient"
 import type { Currency } from "@payrules/money"
 import type * as BigDecimal from "effect/BigDecimal"
 import type * as Result from "effect/Result"
@@ -64,8 +71,9 @@ export const limits: ReadonlyArray<Limit> = limitsInternal.limitList
 export const kind: (limit: Limit, profile: Profile) => string = limitsInternal.kind
 
 /**
- * A decoded `revolut` response. `DebtorAccount` is typed optional because lenient mode admits its absence; strict
- * mode guarantees it. Amounts and rates are exact `BigDecimal`s, date-times `DateTime.Zoned` at their offset.
+ * A decoded `revolut` response. `DebtorAccount` is typed optional, and the enumerations open
+ * (`{ _tag: "Unknown", value }`), because lenient mode admits them; strict mode guarantees a DebtorAccount and known
+ * values. Amounts and rates are exact `BigDecimal`s, date-times `DateTime.Zoned` at their offset.
  *
  * @since 0.1.0
  * @category models
@@ -81,12 +89,13 @@ export interface Revolut extends Schema.Schema.Type<typeof revolutLenient> {}
 export interface RevolutEncoded extends Schema.Codec.Encoded<typeof revolutLenient> {}
 
 /**
- * A decoded `obie-3.1.11` response.
+ * A decoded `obie-3.1.11` response; the enumerations are open (`{ _tag: "Unknown", value }`) because lenient mode
+ * admits them, strict mode guarantees known values.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Obie extends Schema.Schema.Type<typeof obieStrict> {}
+export interface Obie extends Schema.Schema.Type<typeof obieLenient> {}
 
 /**
  * The wire form of an `obie-3.1.11` response.
@@ -94,7 +103,7 @@ export interface Obie extends Schema.Schema.Type<typeof obieStrict> {}
  * @since 0.1.0
  * @category models
  */
-export interface ObieEncoded extends Schema.Codec.Encoded<typeof obieStrict> {}
+export interface ObieEncoded extends Schema.Codec.Encoded<typeof obieLenient> {}
 
 /**
  * A decoded response of either profile: what `InternationalPaymentCheck.check` reads.
@@ -137,14 +146,16 @@ export type Initiation = InternationalPayment["Data"]["Initiation"]
 export interface ExchangeRateInformation {
   readonly UnitCurrency: Currency.CurrencyCode
   readonly ExchangeRate?: BigDecimal.BigDecimal
-  readonly RateType: "Actual" | "Agreed" | "Indicative"
+  /** an unknown one (`{ _tag: "Unknown", value }`) only from lenient mode */
+  readonly RateType: OpenEnum.OpenEnum<"Actual" | "Agreed" | "Indicative">
   readonly ContractIdentification?: string
 }
 
 /**
  * `strict` follows the field tables with currency codes of the bundled ISO 4217 list (for what you send); `lenient`
- * also admits a well-formed code that is not on the list, and what published examples do (a `revolut` response
- * without `DebtorAccount`): for what you read, checked with `InternationalPaymentCheck`.
+ * also admits a well-formed code that is not on the list, a well-formed enum value this version does not know, and
+ * what published examples do (a `revolut` response without `DebtorAccount`): for what you read, checked with
+ * `InternationalPaymentCheck`.
  *
  * @since 0.1.0
  * @category models
@@ -169,7 +180,9 @@ export interface Options {
 export const RevolutStrict: Schema.Codec<Revolut, RevolutEncoded> = revolutStrict
 
 /**
- * The `revolut` response, lenient: any well-formed currency code, `Initiation.DebtorAccount` may be missing.
+ * The `revolut` response, lenient: any well-formed currency code, `Initiation.DebtorAccount` may be missing, and
+ * every enumeration open: `Data.Status`, the `RateType`s, `ChargeBearer` and the accounts' `SchemeName` read a
+ * well-formed value they do not know as `{ _tag: "Unknown", value }` (issue 34).
  *
  * @since 0.1.0
  * @category schemas
@@ -186,7 +199,8 @@ export const RevolutLenient: Schema.Codec<Revolut, RevolutEncoded> = revolutLeni
 export const ObieStrict: Schema.Codec<Obie, ObieEncoded> = obieStrict
 
 /**
- * The `obie-3.1.11` response, lenient: any well-formed currency code.
+ * The `obie-3.1.11` response, lenient: any well-formed currency code, every enumeration open (as
+ * {@link RevolutLenient}).
  *
  * @since 0.1.0
  * @category schemas

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { SchemeLimits } from "@payrules/accounts"
+import { OpenEnum } from "@payrules/lenient"
 import { DecimalAmount } from "@payrules/money"
 import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
@@ -50,6 +51,13 @@ export type Rule =
    * is not checked (warning, D11)
    */
   | "CurrencyNotListed"
+  /**
+   * a well-formed enum value that this version does not know (a value the API added since: a status, a RateType, a
+   * ChargeBearer, an account's SchemeName), which lenient decoding reads as `{ _tag: "Unknown", value }`: kept as
+   * sent. Under an unknown SchemeName the Identification is not checked; the status lifecycle cannot check a move into
+   * or out of an unknown Status (warning, D11; since 0.2.0)
+   */
+  | "UnknownValue"
 
 /**
  * @since 0.1.0
@@ -78,6 +86,43 @@ export interface Options {
   readonly debtorAccountCurrency?: string | undefined
 }
 
+/** what an unknown value means, by the field it was read in */
+const consequence = (path: ReadonlyArray<string | number>): string => {
+  const last = path.at(-1)
+  if (last === "Status" && path.length === 2) {
+    return "; the status lifecycle cannot check a move into or out of it (PaymentStatus.checkObserved)"
+  }
+  if (last === "SchemeName") {
+    return "; the Identification is kept as read: it cannot be checked under a scheme this version does not know"
+  }
+  return ""
+}
+
+/**
+ * An `UnknownValue` warning for each enum value read as `{ _tag: "Unknown", value }`, in the order of the field
+ * tables (whatever the order of the keys of the value: a payment built in code may have them in any order).
+ */
+const unknownValues = (payment: InternationalPayment.InternationalPayment): ReadonlyArray<Finding> => {
+  const { Data } = payment
+  const i = Data.Initiation
+  const enums: ReadonlyArray<readonly [ReadonlyArray<string>, unknown]> = [
+    [[...DATA, "Status"], Data.Status],
+    [[...DATA, "ExchangeRateInformation", "RateType"], Data.ExchangeRateInformation?.RateType],
+    [[...INITIATION, "ChargeBearer"], i.ChargeBearer],
+    [[...INITIATION, "ExchangeRateInformation", "RateType"], i.ExchangeRateInformation?.RateType],
+    [[...INITIATION, "CreditorAccount", "SchemeName"], i.CreditorAccount.SchemeName],
+    [[...INITIATION, "DebtorAccount", "SchemeName"], i.DebtorAccount?.SchemeName]
+  ]
+  const out: Array<Finding> = []
+  for (const [path, value] of enums) {
+    if (OpenEnum.isUnknown(value)) {
+      const found = { path, value: value.value }
+      out.push(finding("warning", "UnknownValue", path, `${OpenEnum.message(found)}${consequence(path)}`))
+    }
+  }
+  return out
+}
+
 /**
  * Whether the payment goes through UK Faster Payments, and why: `options.scheme` when given, otherwise a creditor
  * account identified by sort code and account number (`UK.OBIE.SortCodeAccountNumber`) with `GBP` as the currency of
@@ -94,7 +139,8 @@ export const fasterPayments = (
   if (options?.scheme === "FasterPayments") return { applies: true, because: "options.scheme is FasterPayments" }
   if (options?.scheme === "Other") return { applies: false, because: "options.scheme is Other" }
   const i = payment.Data.Initiation
-  const scan = i.CreditorAccount.SchemeName === "UK.OBIE.SortCodeAccountNumber"
+  const scheme = OpenEnum.valueOf(i.CreditorAccount.SchemeName)
+  const scan = scheme === "UK.OBIE.SortCodeAccountNumber"
   const gbp = i.CurrencyOfTransfer === "GBP"
   return scan && gbp
     ? {
@@ -105,16 +151,18 @@ export const fasterPayments = (
         applies: false,
         because: scan
           ? `the currency of transfer is ${i.CurrencyOfTransfer}, not GBP`
-          : `the creditor account is ${i.CreditorAccount.SchemeName}, not UK.OBIE.SortCodeAccountNumber`
+          : `the creditor account is ${scheme}, not UK.OBIE.SortCodeAccountNumber`
       }
 }
 
 /**
- * The findings of a decoded payment, in document order (Data.ExchangeRateInformation first, then the Initiation
- * fields). Rules and severities:
+ * The findings of a decoded payment: first an `UnknownValue` for each enum value that lenient decoding read as
+ * unknown, in document order; then the other rules in document order (Data.ExchangeRateInformation first, then the
+ * Initiation fields). Rules and severities:
  *
  * | rule | severity | path |
  * | --- | --- | --- |
+ * | `UnknownValue` | warning | `Data.Status`, `...RateType`, `Data.Initiation.ChargeBearer`, `...SchemeName` |
  * | `ExchangeRateNotPositive` | error | `...ExchangeRateInformation.ExchangeRate` |
  * | `UnitCurrencyUnrelated` | error (warning when the debtor account's currency is unknown) | `...UnitCurrency` |
  * | `AgreedRateWithoutContract` | warning | `...ContractIdentification` |
@@ -164,7 +212,7 @@ export const check = (
   payment: InternationalPayment.InternationalPayment,
   options?: Options
 ): ReadonlyArray<Finding> => {
-  const out: Array<Finding> = []
+  const out: Array<Finding> = [...unknownValues(payment)]
   const initiation = payment.Data.Initiation
   const debtorCurrency = options?.debtorAccountCurrency
   const dataRate = payment.Data.ExchangeRateInformation
@@ -289,8 +337,9 @@ export interface Checked<P extends Profile> {
 
 /**
  * Decodes a response in a profile and mode and checks it: lenient by default, as a client reads (D11), so that a
- * response without DebtorAccount, or with a well-formed currency code that is not on the list, comes back with a
- * `DebtorAccountMissing` or `CurrencyNotListed` finding instead of an error.
+ * response without DebtorAccount, with a well-formed currency code that is not on the list, or with an enum value
+ * added to the API since (a new status), comes back with a `DebtorAccountMissing`, `CurrencyNotListed` or
+ * `UnknownValue` finding instead of an error.
  *
  * @since 0.1.0
  * @category decoding

@@ -3,11 +3,20 @@
  * specification names the statuses but shows no transitions; Open Banking 3.1.11 points to the ISO 20022
  * PaymentStatusCode lifecycle, from which D8 takes the transitions below.
  *
+ * A status read from a server may be one this version does not know (a status Open Banking or the bank adds later):
+ * the lenient Schemas ({@link RevolutStatusLenient}, {@link StatusLenient}) read it as `{ _tag: "Unknown", value }`,
+ * and the payment's reader reports it as an `UnknownValue` finding (D11, issue 34). The table cannot say anything
+ * about such a status: it is neither terminal nor a step of the lifecycle, so no transition into or out of it can be
+ * checked. {@link checkObserved} checks what can be checked (the known statuses on either side of it, each run on its
+ * own) and reports every unknown status as unchecked; it never fails because of one.
+ *
  * @since 0.1.0
  */
+import { OpenEnum } from "@payrules/lenient"
 import * as Data from "effect/Data"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as StatusTable from "./internal/statusTable.js"
 import type { Profile } from "./Profile.js"
 
 /**
@@ -48,17 +57,7 @@ export type Table<S extends string> = { readonly [K in S]: ReadonlyArray<S> }
  * @since 0.1.0
  * @category constants
  */
-export const statuses: { readonly [P in Profile]: ReadonlyArray<StatusOf<P>> } = {
-  revolut: ["Pending", "Rejected", "AcceptedSettlementInProcess", "AcceptedSettlementCompleted"],
-  "obie-3.1.11": [
-    "Pending",
-    "Rejected",
-    "AcceptedSettlementInProcess",
-    "AcceptedSettlementCompleted",
-    "AcceptedWithoutPosting",
-    "AcceptedCreditSettlementCompleted"
-  ]
-}
+export const statuses: { readonly [P in Profile]: ReadonlyArray<StatusOf<P>> } = StatusTable.statuses
 
 /**
  * The lifecycle of D8 per profile. `revolut`: Pending -> Rejected | AcceptedSettlementInProcess,
@@ -70,22 +69,7 @@ export const statuses: { readonly [P in Profile]: ReadonlyArray<StatusOf<P>> } =
  * @since 0.1.0
  * @category constants
  */
-export const tables: { readonly [P in Profile]: Table<StatusOf<P>> } = {
-  revolut: {
-    Pending: ["Rejected", "AcceptedSettlementInProcess"],
-    Rejected: [],
-    AcceptedSettlementInProcess: ["AcceptedSettlementCompleted"],
-    AcceptedSettlementCompleted: []
-  },
-  "obie-3.1.11": {
-    Pending: ["Rejected", "AcceptedSettlementInProcess"],
-    Rejected: [],
-    AcceptedSettlementInProcess: ["AcceptedSettlementCompleted"],
-    AcceptedSettlementCompleted: ["AcceptedWithoutPosting", "AcceptedCreditSettlementCompleted"],
-    AcceptedWithoutPosting: ["Rejected", "AcceptedCreditSettlementCompleted"],
-    AcceptedCreditSettlementCompleted: []
-  }
-}
+export const tables: { readonly [P in Profile]: Table<StatusOf<P>> } = StatusTable.tables
 
 /**
  * Every payment starts as `Pending`.
@@ -95,18 +79,14 @@ export const tables: { readonly [P in Profile]: Table<StatusOf<P>> } = {
  */
 export const initial: RevolutStatus = "Pending"
 
-const rows = (profile: Profile): { readonly [K in string]?: ReadonlyArray<Status> } => tables[profile]
-
-const inProfile = (profile: Profile, s: unknown): s is Status =>
-  typeof s === "string" && Object.hasOwn(rows(profile), s)
-
 /**
  * `true` when `u` is a status of the profile (`AcceptedWithoutPosting` is not a `revolut` status).
  *
  * @since 0.1.0
  * @category predicates
  */
-export const isStatus = <P extends Profile>(profile: P, u: unknown): u is StatusOf<P> => inProfile(profile, u)
+export const isStatus = <P extends Profile>(profile: P, u: unknown): u is StatusOf<P> =>
+  StatusTable.inProfile(profile, u)
 
 /**
  * The statuses a status moves to in one step; none for a terminal status or one outside the profile.
@@ -115,7 +95,7 @@ export const isStatus = <P extends Profile>(profile: P, u: unknown): u is Status
  * @category getters
  */
 export const next = <P extends Profile>(profile: P, status: StatusOf<P>): ReadonlyArray<StatusOf<P>> =>
-  (inProfile(profile, status) ? rows(profile)[status]! : []) as ReadonlyArray<StatusOf<P>>
+  (StatusTable.inProfile(profile, status) ? StatusTable.rows(profile)[status]! : []) as ReadonlyArray<StatusOf<P>>
 
 /**
  * `true` for a status of the profile that nothing follows: Rejected and AcceptedSettlementCompleted in `revolut`,
@@ -125,27 +105,7 @@ export const next = <P extends Profile>(profile: P, status: StatusOf<P>): Readon
  * @category predicates
  */
 export const isTerminal = <P extends Profile>(profile: P, status: StatusOf<P>): boolean =>
-  inProfile(profile, status) && rows(profile)[status]!.length === 0
-
-const closure = (profile: Profile, from: Status): ReadonlySet<Status> => {
-  const seen = new Set<Status>()
-  const stack = [...(rows(profile)[from] ?? [])]
-  while (stack.length > 0) {
-    const s = stack.pop()!
-    if (!seen.has(s)) {
-      seen.add(s)
-      stack.push(...(rows(profile)[s] ?? []))
-    }
-  }
-  return new Set(statuses[profile].filter((s) => seen.has(s)))
-}
-
-const closures: { readonly [P in Profile]: ReadonlyMap<Status, ReadonlySet<Status>> } = {
-  revolut: new Map(statuses.revolut.map((s) => [s, closure("revolut", s)])),
-  "obie-3.1.11": new Map(statuses["obie-3.1.11"].map((s) => [s, closure("obie-3.1.11", s)]))
-}
-
-const EMPTY: ReadonlySet<never> = new Set()
+  StatusTable.inProfile(profile, status) && StatusTable.rows(profile)[status]!.length === 0
 
 /**
  * The statuses reachable from `from` in one or more transitions (the transitive closure of the table), in lifecycle
@@ -155,7 +115,7 @@ const EMPTY: ReadonlySet<never> = new Set()
  * @category getters
  */
 export const reachable = <P extends Profile>(profile: P, from: StatusOf<P>): ReadonlySet<StatusOf<P>> =>
-  (closures[profile].get(from) ?? EMPTY) as ReadonlySet<StatusOf<P>>
+  (StatusTable.closures[profile].get(from) ?? StatusTable.EMPTY) as ReadonlySet<StatusOf<P>>
 
 /**
  * Why a transition is illegal:
@@ -183,28 +143,8 @@ export class IllegalTransition extends Data.TaggedError("PaymentStatusIllegalTra
   readonly message: string
 }> {}
 
-const notInProfile = (profile: Profile, s: string): string =>
-  `${s} is not a ${profile} payment status (the ${profile} statuses are ${statuses[profile].join(", ")})`
-
-const illegal = (profile: Profile, from: Status, to: Status): IllegalTransition => {
-  const make = (reason: TransitionFailure, message: string) =>
-    new IllegalTransition({ profile, from, to, reason, message })
-  if (!inProfile(profile, from)) return make("NotInProfile", notInProfile(profile, from))
-  if (!inProfile(profile, to)) return make("NotInProfile", notInProfile(profile, to))
-  const row = rows(profile)[from]!
-  if (row.length === 0) {
-    return make("Terminal", `${from} is terminal: in ${profile} a payment does not move from ${from} to ${to}`)
-  }
-  if (from === to) return make("Unchanged", `${from} to ${from} is not a transition: the status did not change`)
-  if (closures[profile].get(from)!.has(to)) {
-    const via = row.filter((s) => s === to || closures[profile].get(s)!.has(to))
-    return make("Indirect", `${from} to ${to} is not one transition: it passes through ${via.join(" or ")}`)
-  }
-  return make(
-    "Unreachable",
-    `${to} never follows ${from} (in ${profile} a payment moves from ${from} to ${row.join(" or ")})`
-  )
-}
+const illegal = (profile: Profile, from: Status, to: Status): IllegalTransition =>
+  new IllegalTransition({ profile, from, to, ...StatusTable.illegal(profile, from, to) })
 
 /**
  * One step of the profile's table: `Success(to)` when `from -> to` is a transition, otherwise an `IllegalTransition`
@@ -228,7 +168,9 @@ export const transition = <P extends Profile>(
   from: StatusOf<P>,
   to: StatusOf<P>
 ): Result.Result<StatusOf<P>, IllegalTransition> =>
-  inProfile(profile, from) && inProfile(profile, to) && rows(profile)[from]!.includes(to)
+  StatusTable.inProfile(profile, from) &&
+  StatusTable.inProfile(profile, to) &&
+  StatusTable.rows(profile)[from]!.includes(to)
     ? Result.succeed(to)
     : Result.fail(illegal(profile, from, to))
 
@@ -239,7 +181,9 @@ export const transition = <P extends Profile>(
  * @category predicates
  */
 export const canTransition = <P extends Profile>(profile: P, from: StatusOf<P>, to: StatusOf<P>): boolean =>
-  inProfile(profile, from) && inProfile(profile, to) && rows(profile)[from]!.includes(to)
+  StatusTable.inProfile(profile, from) &&
+  StatusTable.inProfile(profile, to) &&
+  StatusTable.rows(profile)[from]!.includes(to)
 
 /**
  * Why a sequence of observed statuses cannot be the history of one payment: `NotInProfile` when a status is not one
@@ -281,40 +225,8 @@ export const checkHistory = <P extends Profile>(
   profile: P,
   observed: ReadonlyArray<StatusOf<P>>
 ): Result.Result<ReadonlyArray<StatusOf<P>>, InvalidHistory> => {
-  for (let i = 0; i < observed.length; i++) {
-    const s = observed[i]!
-    if (!inProfile(profile, s)) {
-      return Result.fail(
-        new InvalidHistory({
-          profile,
-          index: i,
-          from: s,
-          to: s,
-          reason: "NotInProfile",
-          message: `observed ${s} at index ${i}, but ${notInProfile(profile, s)}`
-        })
-      )
-    }
-  }
-  for (let i = 0; i + 1 < observed.length; i++) {
-    const from = observed[i]!
-    const to = observed[i + 1]!
-    if (from === to || closures[profile].get(from)!.has(to)) continue
-    const terminal = rows(profile)[from]!.length === 0
-    return Result.fail(
-      new InvalidHistory({
-        profile,
-        index: i,
-        from,
-        to,
-        reason: terminal ? "Terminal" : "Unreachable",
-        message: terminal
-          ? `observed ${to} after ${from} at index ${i + 1}, but ${from} is terminal`
-          : `observed ${to} after ${from} at index ${i + 1}, but ${to} never follows ${from}`
-      })
-    )
-  }
-  return Result.succeed(observed)
+  const problem = StatusTable.historyProblem(profile, observed)
+  return problem === undefined ? Result.succeed(observed) : Result.fail(new InvalidHistory({ profile, ...problem }))
 }
 
 /**
@@ -327,8 +239,8 @@ export const checkHistory = <P extends Profile>(
 export const toMermaid = (profile: Profile): string => {
   const lines = ["stateDiagram-v2", `  [*] --> ${initial}`]
   const list: ReadonlyArray<Status> = statuses[profile]
-  for (const from of list) for (const to of rows(profile)[from]!) lines.push(`  ${from} --> ${to}`)
-  for (const s of list) if (rows(profile)[s]!.length === 0) lines.push(`  ${s} --> [*]`)
+  for (const from of list) for (const to of StatusTable.rows(profile)[from]!) lines.push(`  ${from} --> ${to}`)
+  for (const s of list) if (StatusTable.rows(profile)[s]!.length === 0) lines.push(`  ${s} --> [*]`)
   return lines.join("\n")
 }
 
@@ -354,6 +266,122 @@ export const RevolutStatus: Schema.Codec<RevolutStatus> = literal("revolut", sta
  * @category schemas
  */
 export const Status: Schema.Codec<Status> = literal("obie-3.1.11", statuses["obie-3.1.11"], "ObiePaymentStatus")
+
+const lenientLiteral = <const L extends ReadonlyArray<string>>(profile: Profile, list: L, identifier: string) =>
+  OpenEnum.make(list, {
+    identifier,
+    description: `the status of an international payment in the ${profile} profile: ${list.join(", ")}, or a status added since (kept as { _tag: "Unknown", value })`
+  })
+
+/**
+ * A status as read from a server: one of the profile's, or one this version does not know, kept as
+ * `{ _tag: "Unknown", value }`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Observed<P extends Profile> = StatusOf<P> | OpenEnum.Unknown
+
+/**
+ * `Data.Status` of the `revolut` profile as read from a server: the four statuses decode as with
+ * {@link RevolutStatus}, any other well-formed value (`AcceptedWithoutPosting` too, which is not a `revolut` status)
+ * to `{ _tag: "Unknown", value }`. For what you read; {@link RevolutStatus} stays strict.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const RevolutStatusLenient: Schema.Codec<Observed<"revolut">, string> = lenientLiteral(
+  "revolut",
+  statuses.revolut,
+  "RevolutPaymentStatusLenient"
+)
+
+/**
+ * `Data.Status` of the `obie-3.1.11` profile as read from a server: the six statuses, or `{ _tag: "Unknown", value }`.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const StatusLenient: Schema.Codec<Observed<"obie-3.1.11">, string> = lenientLiteral(
+  "obie-3.1.11",
+  statuses["obie-3.1.11"],
+  "ObiePaymentStatusLenient"
+)
+
+/**
+ * The lenient status Schema of a profile.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const schemaLenient = <P extends Profile>(profile: P): Schema.Codec<Observed<P>, string> =>
+  (profile === "revolut" ? RevolutStatusLenient : StatusLenient) as unknown as Schema.Codec<Observed<P>, string>
+
+/**
+ * `true` for a status of the profile; `false` for one this version does not know (and for a status of another
+ * profile).
+ *
+ * @since 0.2.0
+ * @category predicates
+ */
+export const isKnown = <P extends Profile>(profile: P, status: Observed<P>): status is StatusOf<P> =>
+  StatusTable.inProfile(profile, status)
+
+/**
+ * A status of an observed sequence that the table cannot check: one this version does not know.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface Unchecked {
+  /** its position in the observed sequence */
+  readonly index: number
+  /** the status as the server sent it */
+  readonly value: string
+  readonly message: string
+}
+
+/**
+ * What {@link checkObserved} could check: the sequence as given, and the statuses it could not check.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ObservedHistory<P extends Profile> {
+  readonly observed: ReadonlyArray<Observed<P>>
+  readonly unchecked: ReadonlyArray<Unchecked>
+}
+
+/**
+ * {@link checkHistory} for statuses read from a server, some of which this version may not know. An unknown status
+ * is outside the table: nothing says what may precede or follow it, so the moves into and out of it are not checked,
+ * and it is reported in `unchecked` (never a failure). The known statuses between two unknown ones (or the ends of
+ * the sequence) are checked as {@link checkHistory} checks them, with their indexes in the whole sequence; a known
+ * status is never compared across an unknown one (the unknown status may be a step the table does not have).
+ *
+ * @example
+ * ```ts
+ * import { PaymentStatus } from "@payrules/open-banking"
+ * import { OpenEnum } from "@payrules/lenient"
+ * import { Result } from "effect"
+ *
+ * const seen = ["Pending", OpenEnum.unknown("AcceptedFundsChecked"), "AcceptedSettlementCompleted"] as const
+ * const checked = Result.getOrThrow(PaymentStatus.checkObserved("revolut", seen))
+ * console.log(checked.unchecked[0]?.index, checked.unchecked[0]?.value) // 1 AcceptedFundsChecked
+ * ```
+ *
+ * @since 0.2.0
+ * @category transitions
+ */
+export const checkObserved = <P extends Profile>(
+  profile: P,
+  observed: ReadonlyArray<Observed<P>>
+): Result.Result<ObservedHistory<P>, InvalidHistory> => {
+  const { problem, unchecked } = StatusTable.observedProblem(profile, observed)
+  return problem === undefined
+    ? Result.succeed({ observed, unchecked })
+    : Result.fail(new InvalidHistory({ profile, ...problem }))
+}
 
 /**
  * The status Schema of a profile.

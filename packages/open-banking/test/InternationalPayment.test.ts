@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { AccountIdentification } from "@payrules/accounts"
+import { OpenEnum } from "@payrules/lenient"
 import { DecimalAmount } from "@payrules/money"
 import { InternationalPayment, InternationalPaymentCheck, PaymentStatus, type Profile } from "@payrules/open-banking"
 import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
@@ -27,6 +28,34 @@ const refused = (profile: P, u: unknown) => {
   const lenient = issues(decode(profile, u, "lenient"))
   expect(strict).toHaveLength(1)
   expect(lenient).toEqual(strict)
+  return strict[0]!
+}
+
+/**
+ * A malformed enum value: one issue at the same path in both modes (lenient mode words it as an open enum: "... or
+ * another value of 1 to 128 visible ASCII characters").
+ */
+const refusedBoth = (profile: P, u: unknown) => {
+  const strict = issues(decode(profile, u, "strict"))
+  const lenient = issues(decode(profile, u, "lenient"))
+  expect(strict).toHaveLength(1)
+  expect(lenient.map((i) => i.path)).toEqual(strict.map((i) => i.path))
+  return strict[0]!
+}
+
+/**
+ * A well-formed enum value this version does not know, at `at`: strict mode refuses it there (its single issue);
+ * lenient mode reads it as `{ _tag: "Unknown", value }` with one `UnknownValue` warning at that path (issue 34).
+ */
+const unknownInLenient = (profile: P, u: unknown, at: Path) => {
+  const strict = issues(decode(profile, u, "strict"))
+  expect(strict.map((i) => i.path)).toEqual([at])
+  const value = getIn(u, at) as string
+  const checked = Result.getOrThrow(InternationalPaymentCheck.decodeAndCheck(profile, u))
+  expect(getIn(checked.payment, at)).toEqual(OpenEnum.unknown(value))
+  expect(checked.findings.filter((f) => f.rule === "UnknownValue")).toEqual([
+    { severity: "warning", rule: "UnknownValue", path: at, message: expect.stringContaining(JSON.stringify(value)) }
+  ])
   return strict[0]!
 }
 
@@ -88,18 +117,29 @@ describe("Data.Status", () => {
   })
 
   it.each(["AcceptedWithoutPosting", "AcceptedCreditSettlementCompleted"])("revolut: %s is not a status", (status) => {
-    expect(refused("revolut", setIn(full("revolut"), ["Data", "Status"], status))).toEqual({
-      path: ["Data", "Status"],
-      message:
-        "expected a revolut payment status: Pending, Rejected, AcceptedSettlementInProcess or AcceptedSettlementCompleted"
-    })
+    // not a revolut status: strict mode refuses it, lenient mode reads it as a status it does not know (issue 34)
+    expect(unknownInLenient("revolut", setIn(full("revolut"), ["Data", "Status"], status), ["Data", "Status"])).toEqual(
+      {
+        path: ["Data", "Status"],
+        message:
+          "expected a revolut payment status: Pending, Rejected, AcceptedSettlementInProcess or AcceptedSettlementCompleted"
+      }
+    )
   })
 
-  it.each(profiles)("%s: an unknown status is an error", (profile) => {
-    for (const status of ["Accepted", "pending", "", 3, null]) {
-      expect(refused(profile, setIn(full(profile), ["Data", "Status"], status)).path).toEqual(["Data", "Status"])
+  it.each(profiles)(
+    "%s: an unknown status is an error in strict mode; a status added since no longer costs the lenient reader the payment",
+    (profile) => {
+      // issue 34: a well-formed status this version does not know is read as unknown, with a finding
+      for (const status of ["Accepted", "pending"]) {
+        unknownInLenient(profile, setIn(full(profile), ["Data", "Status"], status), ["Data", "Status"])
+      }
+      // what is not a well-formed enum value stays an error in both modes
+      for (const status of ["", 3, null, "Accepted Settlement"]) {
+        expect(refusedBoth(profile, setIn(full(profile), ["Data", "Status"], status)).path).toEqual(["Data", "Status"])
+      }
     }
-  })
+  )
 
   it("the statuses of the Schemas are those of PaymentStatus", () => {
     expect(PaymentStatus.statuses.revolut).toHaveLength(4)
@@ -130,12 +170,17 @@ describe("SchemeName and Identification (@payrules/accounts)", () => {
     expect(issue.message).toContain(`(under SchemeName ${scheme})`)
   })
 
-  it.each(profiles)("%s: the four scheme names only", (profile) => {
-    for (const scheme of ["UK.OBIE.PAN", "UK.OBIE.BBAN", "IBAN", ""]) {
-      const body = setIn(full(profile), [...INITIATION, "CreditorAccount", "SchemeName"], scheme)
-      expect(refused(profile, body).path).toEqual([...INITIATION, "CreditorAccount", "SchemeName"])
+  it.each(profiles)(
+    "%s: the four scheme names only in strict mode; lenient mode reads another as unknown",
+    (profile) => {
+      const at = [...INITIATION, "CreditorAccount", "SchemeName"]
+      // issue 34: a scheme added since is read, its Identification kept as read (it cannot be checked), with a finding
+      for (const scheme of ["UK.OBIE.PAN", "UK.OBIE.BBAN", "IBAN"]) {
+        unknownInLenient(profile, setIn(full(profile), at, scheme), at)
+      }
+      expect(refusedBoth(profile, setIn(full(profile), at, "")).path).toEqual(at)
     }
-  })
+  )
 
   it("an identification is kept as written (an IBAN in print form is not normalised)", () => {
     const body = setIn(
@@ -229,11 +274,12 @@ describe("profile differences", () => {
     for (const value of ["BorneByDebtor", "FollowingServiceLevel"]) {
       for (const profile of profiles) expect(ok(profile, setIn(full(profile), at, value))).toBeDefined()
     }
+    // not a revolut value, or no value at all: strict mode refuses it, lenient mode reads it as unknown (issue 34)
     for (const value of ["BorneByCreditor", "Shared"]) {
       expect(ok("obie-3.1.11", setIn(full("obie-3.1.11"), at, value))).toBeDefined()
-      expect(refused("revolut", setIn(full("revolut"), at, value)).path).toEqual(at)
+      unknownInLenient("revolut", setIn(full("revolut"), at, value), at)
     }
-    for (const profile of profiles) expect(refused(profile, setIn(full(profile), at, "Creditor")).path).toEqual(at)
+    for (const profile of profiles) unknownInLenient(profile, setIn(full(profile), at, "Creditor"), at)
   })
 
   it("CreditorAgent.SchemeName: an array of names in revolut, one name in obie-3.1.11", () => {
@@ -438,15 +484,26 @@ describe("unknown fields and enum values", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it.each(profiles)("%s: unknown enum values are errors in both modes", (profile) => {
-    const cases: ReadonlyArray<readonly [Path, unknown]> = [
-      [["Data", "ExchangeRateInformation", "RateType"], "Fixed"],
-      [[...INITIATION, "ExchangeRateInformation", "RateType"], "actual"],
-      [[...INITIATION, "ChargeBearer"], "Nobody"],
-      [[...INITIATION, "CreditorAccount", "SchemeName"], "UK.OBIE.Paym"]
-    ]
-    for (const [at, value] of cases) expect(refused(profile, setIn(full(profile), at, value)).path).toEqual(at)
-  })
+  it.each(profiles)(
+    "%s: unknown enum values are errors in strict mode, and read as unknown with a finding in lenient mode",
+    (profile) => {
+      // issue 34: lenient mode (what a client reads) no longer fails on a value the API added since
+      const cases: ReadonlyArray<readonly [Path, unknown]> = [
+        [["Data", "ExchangeRateInformation", "RateType"], "Fixed"],
+        [[...INITIATION, "ExchangeRateInformation", "RateType"], "actual"],
+        [[...INITIATION, "ChargeBearer"], "Nobody"],
+        [[...INITIATION, "CreditorAccount", "SchemeName"], "UK.OBIE.Paym"],
+        [[...INITIATION, "DebtorAccount", "SchemeName"], "UK.OBIE.Paym"]
+      ]
+      for (const [at, value] of cases) unknownInLenient(profile, setIn(full(profile), at, value), at)
+      // not well-formed: an error in both modes
+      for (const [at] of cases) {
+        for (const value of ["", 7, "two words", "x".repeat(129)]) {
+          expect(refusedBoth(profile, setIn(full(profile), at, value)).path).toEqual(at)
+        }
+      }
+    }
+  )
 
   it("reports every issue, each at its path", () => {
     const body = setIn(

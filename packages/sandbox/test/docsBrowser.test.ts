@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process"
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
+import * as Chromium from "@payrules/vitest/Chromium"
 import { Context, Effect, Layer } from "effect"
 import { type BrowserContext, chromium } from "playwright-core"
 import { call, server } from "./helpers.js"
@@ -15,37 +15,8 @@ import { call, server } from "./helpers.js"
 /** the page's document, as the functions evaluated in the browser see it (this project compiles without the DOM lib) */
 declare const document: { readonly body: { readonly innerText: string; readonly textContent: string | null } }
 
-const executablePath = "/usr/bin/chromium"
-
-/**
- * Debian's chromium: installed with apt-get when it is missing and this runs as root (as scripts/services.sh installs
- * PostgreSQL), otherwise a failure that says how to install it. Never a skip.
- */
-const ensureChromium = Effect.suspend(() => {
-  if (existsSync(executablePath)) return Effect.void
-  if (process.getuid?.() !== 0) {
-    return Effect.die(
-      new Error(
-        `${executablePath} is missing: install Debian's chromium (sudo apt-get install -y chromium), then run the tests again`
-      )
-    )
-  }
-  return Effect.sync(() => {
-    // one install at a time (two test runs may start together): the second finds the package installed
-    const lock = join(tmpdir(), "payrules-chromium-install.lock")
-    execFileSync(
-      "flock",
-      [
-        lock,
-        "sh",
-        "-c",
-        `[ -x ${executablePath} ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }`
-      ],
-      { stdio: "inherit", timeout: 600_000 }
-    )
-    if (!existsSync(executablePath)) throw new Error(`apt-get installed chromium, but ${executablePath} is not there`)
-  })
-})
+/** Debian's chromium, installed when missing (never a skip): see `@payrules/vitest/Chromium` */
+const ensureChromium = Effect.sync(Chromium.ensureChromium)
 
 /** what the page did during one visit */
 interface Visit {
@@ -65,23 +36,17 @@ interface Visit {
 
 class DocsVisit extends Context.Service<DocsVisit, Visit>()("test/DocsVisit") {}
 
-const args = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
-
 /** headless Chromium with a fresh profile under the temporary directory, closed (and its profile removed) after */
 const browser = Effect.acquireRelease(
   Effect.andThen(
     ensureChromium,
     Effect.promise(async () => {
       const profile = mkdtempSync(join(tmpdir(), "payrules-docs-"))
-      const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args })
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: Chromium.executablePath,
+        headless: true,
+        args: [...Chromium.args]
+      })
       return { context, profile }
     })
   ),

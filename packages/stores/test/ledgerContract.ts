@@ -4,7 +4,7 @@
  * share their entries, as two processes on one SQLite file or one PostgreSQL database do.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
+import { ExchangeRequest, ExchangeTransaction, RequestLedger } from "@payrules/exchange"
 import { Context, DateTime, Duration, Effect, Exit, Layer, Option, Result, Schema, type Scope } from "effect"
 import { TestClock } from "effect/testing"
 
@@ -49,6 +49,13 @@ const withLedger = <A, E>(
       return yield* self(ledger, place)
     })
   )
+
+const transactionWire = {
+  id: "0b6f1f0e-3c3a-4d2b-9a51-5f1f1e9b7c11",
+  type: "exchange",
+  created_at: "2024-05-01T10:00:00Z",
+  completed_at: "2024-05-01T10:00:01Z"
+}
 
 const transaction = {
   id: "0b6f1f0e-3c3a-4d2b-9a51-5f1f1e9b7c11",
@@ -124,6 +131,34 @@ export const ledgerContract = (store: Store): void => {
           }
         })
       )
+    )
+
+    it.effect(
+      "a transaction in a state added since (held) is stored with its raw state, read back as that unknown state, and settles its request_id",
+      () =>
+        withLedger(store, (ledger, place) =>
+          Effect.gen(function* () {
+            const held = Result.getOrThrow(
+              ExchangeTransaction.decodeLenient({ ...transactionWire, state: "held" })
+            ).transaction
+            expect(held.state).toEqual({ _tag: "Unknown", value: "held" })
+            const outcome = RequestLedger.Outcome.Succeeded({ transaction: held })
+            yield* ledger.register(request("r-held"))
+            expect((yield* ledger.complete("r-held", outcome)).state).toBe("succeeded")
+            // read back from the store: the same transaction, the same unknown state
+            expect(Option.getOrThrow(yield* ledger.lookup("r-held")).outcome).toEqual(Option.some(outcome))
+            expect(yield* ledger.pending).toEqual([])
+            const replay = yield* ledger.register(request("r-held"))
+            expect(replay).toMatchObject({ _tag: "Replay", entry: { state: "succeeded" } })
+            if (replay._tag === "Replay") expect(replay.outcome).toEqual(Option.some(outcome))
+            if (store.shared) {
+              // another process on the same store reads the stored form back
+              const other = yield* ledgerOf(place.open())
+              expect(Option.getOrThrow(yield* other.lookup("r-held")).outcome).toEqual(Option.some(outcome))
+              expect(yield* other.pending).toEqual([])
+            }
+          })
+        )
     )
 
     it.effect("complete refuses an id it does not hold", () =>

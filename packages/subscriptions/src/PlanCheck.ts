@@ -1,15 +1,24 @@
 /**
  * Checks of a plan that are not shape rules (D3): what makes a schedule impossible (errors) or suspicious (warnings),
  * each with the path of the offending field; and what lenient decoding let through (D11): a currency code that is
- * not on the bundled ISO 4217 list is a `CurrencyNotListed` warning next to the decoded plan, never a failed read.
+ * not on the bundled ISO 4217 list is a `CurrencyNotListed` warning next to the decoded plan, never a failed read, and
+ * so is a plan state added to the API since (`UnknownValue`). A page is read plan by plan ({@link decodeAndCheck}):
+ * a plan that does not decode is left out of the page and reported (`UnreadablePlan`, with its index, path and raw
+ * value); the other plans are read.
  *
  * @since 0.1.0
  */
 import { IsoDuration } from "@payrules/iso8601"
+import { ItemList, OpenEnum } from "@payrules/lenient"
 import { Currency } from "@payrules/money"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { type PlanListPage, PlanListPageLenient, type SubscriptionPlan, type Variation } from "./SubscriptionPlan.js"
+import {
+  PlanListEnvelope,
+  type PlanListPageLenient,
+  SubscriptionPlanLenient,
+  type Variation
+} from "./SubscriptionPlan.js"
 
 /**
  * @since 0.1.0
@@ -41,6 +50,20 @@ export type Rule =
    * kept as sent; its exponent is unknown, so its minor units cannot be placed or formatted with decimals (warning)
    */
   | "CurrencyNotListed"
+  /**
+   * a well-formed enum value this version does not know (a plan `state` added to the API since, `"archived"`): read
+   * as `{ _tag: "Unknown", value }`; the plan is kept, `Schedule` refuses to simulate it (warning)
+   *
+   * @since 0.2.0
+   */
+  | "UnknownValue"
+  /**
+   * a plan of a page that does not decode (a missing id, a duration or currency that is not well-formed): left out of
+   * the page, which keeps its other plans; the finding names its index, the path of the fault and the raw plan (error)
+   *
+   * @since 0.2.0
+   */
+  | "UnreadablePlan"
 
 /**
  * @since 0.1.0
@@ -51,6 +74,11 @@ export interface Finding {
   readonly rule: Rule
   readonly path: ReadonlyArray<string | number>
   readonly message: string
+  /**
+   * what the server sent, for the findings about what could not be read as this version knows it: the raw text of an
+   * `UnknownValue`, the raw plan of an `UnreadablePlan` (since 0.2.0)
+   */
+  readonly raw?: unknown
 }
 
 const error = (rule: Rule, path: ReadonlyArray<string | number>, message: string): Finding => ({
@@ -187,14 +215,26 @@ export const checkVariation = (
   return findings
 }
 
+const unknownValue = (path: ReadonlyArray<string | number>, value: string): Finding => ({
+  severity: "warning",
+  rule: "UnknownValue",
+  path,
+  message: OpenEnum.message({ path, value }),
+  raw: value
+})
+
 /**
- * The findings of every variation of a plan, with paths from the plan (`["variations", 0, "phases", 2, "ordinal"]`).
+ * The findings of a plan, with paths from the plan: an `UnknownValue` for a state this version does not know (at
+ * `["state"]`, plans read with `SubscriptionPlanLenient` only), then those of every variation
+ * (`["variations", 0, "phases", 2, "ordinal"]`).
  *
  * @since 0.1.0
  * @category checks
  */
-export const check = (plan: SubscriptionPlan): ReadonlyArray<Finding> =>
-  plan.variations.flatMap((v, i) => checkVariation(v, ["variations", i]))
+export const check = (plan: SubscriptionPlanLenient): ReadonlyArray<Finding> => {
+  const variations = plan.variations.flatMap((v, i) => checkVariation(v, ["variations", i]))
+  return OpenEnum.isUnknown(plan.state) ? [unknownValue(["state"], plan.state.value), ...variations] : variations
+}
 
 /**
  * @since 0.1.0
@@ -217,28 +257,87 @@ export const warnings = (findings: ReadonlyArray<Finding>): ReadonlyArray<Findin
  * @since 0.1.0
  * @category checks
  */
-export const checkPage = (page: PlanListPage): ReadonlyArray<Finding> =>
+export const checkPage = (page: PlanListPageLenient): ReadonlyArray<Finding> =>
   page.subscription_plans.flatMap((plan, i) =>
     check(plan).map((f) => ({ ...f, path: ["subscription_plans", i, ...f.path] }))
   )
 
 /**
- * A decoded page with its findings.
+ * A page as read from a server, with its findings.
  *
  * @since 0.1.0
  * @category models
  */
 export interface CheckedPage {
-  readonly page: PlanListPage
+  /** the plans that decoded, in their order (since 0.2.0 a plan that does not decode is left out and reported) */
+  readonly page: PlanListPageLenient
+  /**
+   * every finding of the page: `UnreadablePlan` for each plan left out, and the findings of each plan read. Paths
+   * name the page as sent: `["subscription_plans", 3, ...]` is the fourth plan the server sent.
+   */
   readonly findings: ReadonlyArray<Finding>
+  /**
+   * for each plan of `page.subscription_plans`, its index in the page as sent (the index of its findings' paths);
+   * it differs from its index in `page.subscription_plans` after a plan that was left out (since 0.2.0)
+   */
+  readonly indices: ReadonlyArray<number>
 }
 
-const decodeLenient = Schema.decodeUnknownResult(PlanListPageLenient, { errors: "all" })
+const pathKey = (key: PropertyKey): string | number => (typeof key === "symbol" ? String(key) : key)
+
+const readPlans = ItemList.decode(SubscriptionPlanLenient, { prefix: ["subscription_plans"] })
+
+const describePlan = (raw: unknown): string => {
+  const id = typeof raw === "object" && raw !== null && "id" in raw ? raw.id : undefined
+  return typeof id === "string" ? ` (id ${JSON.stringify(id.slice(0, 64))})` : ""
+}
 
 /**
- * Decodes a page of GET /api/subscription-plans leniently (`PlanListPageLenient`: a well-formed currency code that
- * is not on the list is read) and checks every plan: what a client does with a response (D11). Only a response
- * that is not well-formed is an error: a `Schema.SchemaError` with the path and message of every fault.
+ * Reads the plans of a page envelope one by one (`SubscriptionPlanLenient`) and checks them: the plans that decode
+ * make the page, each one that does not is an `UnreadablePlan` finding with its index, the path of its first fault
+ * and the raw plan. Never fails: the envelope is well-formed already. What {@link decodeAndCheck} does after the
+ * envelope decodes, and what `MerchantClient` of @payrules/transport does with each page.
+ *
+ * @since 0.2.0
+ * @category decoding
+ */
+export const readEnvelope = (envelope: PlanListEnvelope): CheckedPage => {
+  const read = readPlans(envelope.subscription_plans)
+  const left = new Set(read.unreadable.map((u) => u.index))
+  const indices: Array<number> = []
+  for (let i = 0; i < envelope.subscription_plans.length; i++) if (!left.has(i)) indices.push(i)
+  const page: PlanListPageLenient =
+    envelope.next_page_token === undefined
+      ? { subscription_plans: read.items }
+      : { next_page_token: envelope.next_page_token, subscription_plans: read.items }
+  const unreadable = read.unreadable.map((u): Finding => {
+    // the path inside the plan: the finding's own path names the page, the index and this
+    const inside = u.path.slice(2).map(pathKey).join(".")
+    return {
+      severity: "error",
+      rule: "UnreadablePlan",
+      path: u.path.map(pathKey),
+      message: `plan ${u.index}${describePlan(u.raw)} could not be read and is left out of the page: ${inside === "" ? "" : `at ${inside}, `}${u.message}`,
+      raw: u.raw
+    }
+  })
+  const checked = read.items.flatMap((plan, k) =>
+    check(plan).map((f) => ({ ...f, path: ["subscription_plans", indices[k]!, ...f.path] }))
+  )
+  // in document order: by the index of the plan as sent, the unreadable one where it stood
+  const findings = [...unreadable, ...checked].sort((a, b) => (a.path[1] as number) - (b.path[1] as number))
+  return { page, findings, indices }
+}
+
+const decodeEnvelope = Schema.decodeUnknownResult(PlanListEnvelope, { errors: "all" })
+
+/**
+ * Decodes a page of GET /api/subscription-plans as a server sends it and checks every plan: what a client does with
+ * a response (D11). The envelope is decoded first (`PlanListEnvelope`), then each plan on its own, leniently
+ * (`SubscriptionPlanLenient`: a well-formed currency code that is not on the list, or a plan state added since, is
+ * read and reported). A plan that does not decode is left out and reported as an `UnreadablePlan` finding (see
+ * {@link readEnvelope}); the other plans are kept. Only a page whose envelope is not well-formed is an error: a
+ * `Schema.SchemaError` with the path and message of every fault.
  *
  * @example
  * ```ts
@@ -272,4 +371,4 @@ const decodeLenient = Schema.decodeUnknownResult(PlanListPageLenient, { errors: 
  * @category decoding
  */
 export const decodeAndCheck = (input: unknown): Result.Result<CheckedPage, Schema.SchemaError> =>
-  Result.map(decodeLenient(input), (page) => ({ page, findings: checkPage(page) }))
+  Result.map(decodeEnvelope(input), readEnvelope)

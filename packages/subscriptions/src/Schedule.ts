@@ -18,10 +18,11 @@ import type * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 import * as internalEvents from "./internal/events.js"
+import * as internalReadable from "./internal/readable.js"
 import * as internalTimeline from "./internal/timeline.js"
 import * as internalTotals from "./internal/totals.js"
 import type * as PlanCheck from "./PlanCheck.js"
-import type { Phase, SubscriptionPlan, Variation } from "./SubscriptionPlan.js"
+import type { Phase, SubscriptionPlanLenient, Variation } from "./SubscriptionPlan.js"
 
 // -----------------------------------------------------------------------------
 // options
@@ -83,6 +84,21 @@ export type ErrorReason =
   | "UnknownVariation"
   /** a finite phase ends beyond the range of instants */
   | "OutOfRange"
+  /**
+   * the plan is in a state this version does not know (`{ _tag: "Unknown", value: "archived" }`, read by
+   * `SubscriptionPlanLenient`): what it bills is unknown, so it is not simulated (`findings`: the `UnknownValue`).
+   * A `deactivated` plan is simulated: it bills its existing subscriptions.
+   *
+   * @since 0.2.0
+   */
+  | "UnknownPlanState"
+  /**
+   * the variation's phases cannot be read as phases (a value built by hand or cast from JSON: a `cycle_duration`
+   * that is a string, a missing ordinal); the message names the first fault
+   *
+   * @since 0.2.0
+   */
+  | "UnreadablePhases"
 
 /**
  * @since 0.1.0
@@ -232,8 +248,9 @@ export interface Timeline {
 }
 
 /**
- * Places a variation in time. Fails when PlanCheck finds errors in it, when the trial is not a positive days-only
- * duration, or when a finite phase would end beyond the range of instants.
+ * Places a variation in time. Fails when its phases cannot be read as phases (`UnreadablePhases`), when PlanCheck
+ * finds errors in it, when the trial is not a positive days-only duration, or when a finite phase would end beyond
+ * the range of instants.
  *
  * @since 0.1.0
  * @category constructors
@@ -317,15 +334,18 @@ export const unsafeSimulate: (variation: Variation, options: Options) => Iterabl
 
 /**
  * Picks a variation of a plan (the first when `variation` is not given) and applies the plan's trial unless
- * `options.trial` overrides it (`"none"` for no trial).
+ * `options.trial` overrides it (`"none"` for no trial). A plan read leniently (`SubscriptionPlanLenient`) in a state
+ * this version does not know is refused (`UnknownPlanState`); `active` and `deactivated` plans are simulated.
  *
  * @since 0.1.0
  * @category simulation
  */
 export const forPlan = (
-  plan: SubscriptionPlan,
+  plan: SubscriptionPlanLenient,
   options: Options & { readonly variation?: string | undefined }
 ): Result.Result<{ readonly variation: Variation; readonly options: Options }, ScheduleError> => {
+  const readable = internalReadable.state(plan)
+  if (Result.isFailure(readable)) return Result.fail(new ScheduleError(readable.failure))
   const variation =
     options.variation === undefined ? plan.variations[0] : plan.variations.find((v) => v.id === options.variation)
   if (variation === undefined) {
@@ -343,13 +363,38 @@ export const forPlan = (
 }
 
 /**
- * {@link simulate} for a plan: see {@link forPlan}.
+ * {@link simulate} for a plan: see {@link forPlan}. A plan in a state this version does not know is refused with
+ * reason `UnknownPlanState`.
+ *
+ * @example
+ * ```ts
+ * import { PlanCheck, Schedule } from "@payrules/subscriptions"
+ * import { DateTime, Result } from "effect"
+ *
+ * const phase = { id: "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d", ordinal: 1, cycle_duration: "P1M" }
+ * const { page } = Result.getOrThrow(
+ *   PlanCheck.decodeAndCheck({
+ *     subscription_plans: [
+ *       {
+ *         id: "8e1c4f0a-3b5d-4c2e-9f6a-1d2b3c4d5e6f",
+ *         name: "Legacy",
+ *         state: "archived",
+ *         created_at: "2025-04-01T00:00:00Z",
+ *         updated_at: "2025-04-01T00:00:00Z",
+ *         variations: [{ id: "0b9f7d1e-2c3a-4b5d-8e6f-7a8b9c0d1e2f", phases: [phase] }]
+ *       }
+ *     ]
+ *   })
+ * )
+ * const simulated = Schedule.simulatePlan(page.subscription_plans[0]!, { start: DateTime.makeUnsafe("2025-05-01T00:00:00Z") })
+ * if (Result.isFailure(simulated)) console.log(simulated.failure.reason) // "UnknownPlanState"
+ * ```
  *
  * @since 0.1.0
  * @category simulation
  */
 export const simulatePlan = (
-  plan: SubscriptionPlan,
+  plan: SubscriptionPlanLenient,
   options: Options & { readonly variation?: string | undefined }
 ): Result.Result<Iterable<Event>, ScheduleError> =>
   Result.flatMap(forPlan(plan, options), (r) => simulate(r.variation, r.options))

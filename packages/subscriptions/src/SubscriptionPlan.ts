@@ -5,9 +5,12 @@
  * form, and timestamps to `DateTime.Zoned` values that keep their offset.
  *
  * Two sets of Schemas (D11): the strict ones (`SubscriptionPlan`, `PlanListPage`, ...) accept only currency codes of
- * the bundled ISO 4217 list, for what you build and send; the lenient ones (`SubscriptionPlanLenient`,
- * `PlanListPageLenient`, ...) also accept a well-formed code that is not on it (`XYZ`, or a code published after the
- * list), which `PlanCheck` then reports as a `CurrencyNotListed` warning: for what you read from a server.
+ * the bundled ISO 4217 list and the plan states this version knows, for what you build and send; the lenient ones
+ * (`SubscriptionPlanLenient`, `PlanListPageLenient`, ...) also accept a well-formed code that is not on it (`XYZ`, or
+ * a code published after the list), which `PlanCheck` then reports as a `CurrencyNotListed` warning, and a plan state
+ * added to the API since (`"archived"`), read as `{ _tag: "Unknown", value: "archived" }` and reported as an
+ * `UnknownValue` warning: for what you read from a server. A page as a server sends it is read plan by plan
+ * (`PlanListEnvelope`, then `PlanCheck.decodeAndCheck`): a plan that does not decode is reported, not fatal.
  *
  * Every Schema carries its arbitrary for effect's property-testing engine: `Arbitrary.schema(SubscriptionPlan.X)`
  * draws valid values (ids that are mostly UUIDs, ordinals 1 to 9, cycle counts 1 to 36 or endless, small JSON items).
@@ -16,6 +19,7 @@
  * @since 0.1.0
  */
 import { IsoDuration, OffsetDateTime } from "@payrules/iso8601"
+import { OpenEnum } from "@payrules/lenient"
 import { Currency, MinorUnits } from "@payrules/money"
 import type * as JsonSchema from "effect/JsonSchema"
 import * as Order from "effect/Order"
@@ -211,12 +215,50 @@ export const PlanState = Schema.Literals(["active", "deactivated"]).annotate({
   message: "state is one of active, deactivated"
 })
 
-const plan = (variationSchema: typeof Variation, identifier: string) =>
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type PlanState = typeof PlanState.Type
+
+/**
+ * A plan state as read from a server: `active`, `deactivated`, or a well-formed state added to the API since, kept
+ * as `{ _tag: "Unknown", value }` (encoded back to the text that was read). `PlanCheck` reports an unknown state as an
+ * `UnknownValue` warning; `Schedule` refuses to simulate a plan in such a state (`UnknownPlanState`).
+ *
+ * @example
+ * ```ts
+ * import { SubscriptionPlan } from "@payrules/subscriptions"
+ * import { Schema } from "effect"
+ *
+ * console.log(Schema.decodeUnknownSync(SubscriptionPlan.PlanStateLenient)("archived"))
+ * // { _tag: "Unknown", value: "archived" }
+ * ```
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const PlanStateLenient: Schema.Codec<PlanState | OpenEnum.Unknown, string> = OpenEnum.make(PlanState.literals, {
+  identifier: "PlanStateLenient",
+  description: 'active, deactivated, or a state added to the API since (kept as { _tag: "Unknown", value })'
+})
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export type PlanStateLenient = PlanState | OpenEnum.Unknown
+
+const plan = <S extends Schema.Codec<PlanStateLenient, string>>(
+  variationSchema: typeof Variation,
+  stateSchema: S,
+  identifier: string
+) =>
   Schema.Struct({
     id: Id("a plan id"),
     name: Schema.String,
     trial_duration: Schema.optionalKey(TrialDuration),
-    state: PlanState,
+    state: stateSchema,
     created_at: OffsetDateTime.OffsetDateTimeFromString,
     updated_at: OffsetDateTime.OffsetDateTimeFromString,
     variations: Schema.Array(variationSchema)
@@ -228,15 +270,24 @@ const plan = (variationSchema: typeof Variation, identifier: string) =>
  * @since 0.1.0
  * @category schemas
  */
-export const SubscriptionPlan = plan(Variation, "SubscriptionPlan")
+export const SubscriptionPlan = plan(Variation, PlanState, "SubscriptionPlan")
 
 /**
- * A plan as read from a server (lenient currencies).
+ * A plan as read from a server: lenient currencies, and a state that may be one added to the API since
+ * (`PlanStateLenient`). Since 0.2.0 its type differs from `SubscriptionPlan` by its `state`.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const SubscriptionPlanLenient: typeof SubscriptionPlan = plan(VariationLenient, "SubscriptionPlanLenient")
+export const SubscriptionPlanLenient = plan(VariationLenient, PlanStateLenient, "SubscriptionPlanLenient")
+
+/**
+ * A plan as read from a server: its `state` may be `{ _tag: "Unknown", value }`. Every `SubscriptionPlan` is one.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SubscriptionPlanLenient extends Schema.Schema.Type<typeof SubscriptionPlanLenient> {}
 
 /**
  * @since 0.1.0
@@ -252,7 +303,7 @@ export interface SubscriptionPlan extends Schema.Schema.Type<typeof Subscription
  */
 export type SubscriptionPlanEncoded = Schema.Codec.Encoded<typeof SubscriptionPlan>
 
-const page = (planSchema: typeof SubscriptionPlan, identifier: string) =>
+const page = <P extends Schema.Top>(planSchema: P, identifier: string) =>
   Schema.Struct({
     next_page_token: Schema.optionalKey(Schema.NullOr(Schema.String)),
     subscription_plans: Schema.Array(planSchema)
@@ -267,19 +318,50 @@ const page = (planSchema: typeof SubscriptionPlan, identifier: string) =>
 export const PlanListPage = page(SubscriptionPlan, "PlanListPage")
 
 /**
- * A page as read from a server (lenient currencies): what `MerchantClient` of @payrules/transport decodes, and
- * what `PlanCheck.decodeAndCheck` reads.
+ * A page of lenient plans (`SubscriptionPlanLenient`). As a Schema it still fails as a whole on a plan that does not
+ * decode; `PlanCheck.decodeAndCheck` (and `MerchantClient` of @payrules/transport) read a page plan by plan instead,
+ * keeping the plans that decode and reporting the others.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const PlanListPageLenient: typeof PlanListPage = page(SubscriptionPlanLenient, "PlanListPageLenient")
+export const PlanListPageLenient = page(SubscriptionPlanLenient, "PlanListPageLenient")
 
 /**
  * @since 0.1.0
  * @category models
  */
 export interface PlanListPage extends Schema.Schema.Type<typeof PlanListPage> {}
+
+/**
+ * A page of lenient plans. Every `PlanListPage` is one.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface PlanListPageLenient extends Schema.Schema.Type<typeof PlanListPageLenient> {}
+
+/**
+ * The envelope of a page: `next_page_token` as in `PlanListPage`, and `subscription_plans` a JSON array whose items
+ * are not decoded yet. Strict about its own shape: a page whose envelope does not match is not a page. What a
+ * lenient reader decodes first, before reading the plans one by one (`PlanCheck.readEnvelope`).
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const PlanListEnvelope = Schema.Struct({
+  next_page_token: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  subscription_plans: Schema.Array(Schema.Unknown)
+}).annotate({
+  identifier: "PlanListEnvelope",
+  description: "a page of GET /api/subscription-plans whose plans are read one by one"
+})
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export interface PlanListEnvelope extends Schema.Schema.Type<typeof PlanListEnvelope> {}
 
 // -----------------------------------------------------------------------------
 // the query

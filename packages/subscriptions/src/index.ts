@@ -15,6 +15,13 @@ export * as PlanCheck from "./PlanCheck.js"
  */
 export * as Schedule from "./Schedule.js"
 /**
+ * The schedule drawn for a person: the SVG timeline (one band per phase, a tick per cycle, amounts at the finest
+ * level that fits, a date axis) and the wording every rendering shares.
+ *
+ * @since 0.1.0
+ */
+export * as ScheduleSvg from "./ScheduleSvg.js"
+/**
  * The wire format of GET /api/subscription-plans: plans, variations, phases, pages and the query.
  *
  * @since 0.1.0

@@ -46,8 +46,17 @@ describe("lenient plans (D11)", () => {
   })
 
   it("a code that is not well-formed is still an error of the lenient Schema", () => {
-    expect(Result.isFailure(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("xyz")] }))).toBe(true)
-    expect(Result.isFailure(PlanCheck.decodeAndCheck({ subscription_plans: [planIn("XYZW")] }))).toBe(true)
+    const decodePlan = Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlanLenient)
+    expect(Result.isFailure(decodePlan(planIn("xyz")))).toBe(true)
+    expect(Result.isFailure(decodePlan(planIn("XYZW")))).toBe(true)
+    // since issue 34 the page reader keeps the page and reports the plan it cannot read
+    for (const code of ["xyz", "XYZW"]) {
+      const checked = Result.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: [planIn(code)] }))
+      expect(checked.page.subscription_plans).toEqual([])
+      expect(checked.findings.map((f) => [f.severity, f.rule, f.path.join(".")])).toEqual([
+        ["error", "UnreadablePlan", "subscription_plans.0.variations.0.phases.0.currency"]
+      ])
+    }
   })
 
   it("every unlisted well-formed code: lenient reads it with one finding, strict refuses it", () => {

@@ -135,14 +135,22 @@ describe("PlanCheck messages and paths (named after the bugs they guard)", () =>
   })
 
   it("decodeAndCheck reports every fault of a page that is not well-formed, not only the first", () => {
+    const broken = { next_page_token: 7, subscription_plans: "none" }
+    const error = Result.getOrThrow(Result.flip(PlanCheck.decodeAndCheck(broken)))
+    expect(issuesOf(error).map((i) => i.path.join("."))).toEqual(["next_page_token", "subscription_plans"])
+  })
+
+  it("decodeAndCheck reads a page whose plans break rules: each fault a finding, the page kept (issue 34)", () => {
+    // before issue 34 this page failed whole, with the two faults as the issues of a SchemaError
     const broken = {
       subscription_plans: [
         { ...minimalPlan, state: "archived" },
         { ...minimalPlan, variations: [{ id: "var", phases: [{ ...minimalPhase, currency: "xyz" }] }] }
       ]
     }
-    const error = Result.getOrThrow(Result.flip(PlanCheck.decodeAndCheck(broken)))
-    expect(issuesOf(error).map((i) => i.path.join("."))).toEqual([
+    const checked = Result.getOrThrow(PlanCheck.decodeAndCheck(broken))
+    expect(checked.page.subscription_plans.map((p) => p.state)).toEqual([{ _tag: "Unknown", value: "archived" }])
+    expect(checked.findings.map((f) => f.path.join("."))).toEqual([
       "subscription_plans.0.state",
       "subscription_plans.1.variations.0.phases.0.currency"
     ])

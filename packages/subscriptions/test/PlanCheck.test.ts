@@ -109,6 +109,11 @@ describe("PlanCheck (D3)", () => {
     [SubscriptionPlan.SubscriptionPlanLenient],
     ([plan]) => {
       for (const f of PlanCheck.check(plan)) {
+        // a state added since (issue 34) is reported at the plan's own `state`
+        if (f.rule === "UnknownValue") {
+          expect(f.path).toEqual(["state"])
+          continue
+        }
         expect(f.path[0]).toBe("variations")
         expect(plan.variations[f.path[1] as number]).toBeDefined()
         expect(f.message.length).toBeGreaterThan(0)

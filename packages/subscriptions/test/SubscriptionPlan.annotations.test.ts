@@ -59,7 +59,7 @@ describe("SubscriptionPlan annotations users see (named after the bugs they guar
       "OffsetDateTimeFromString",
       "PhaseLenient",
       "PlanListPageLenient",
-      "PlanState",
+      "PlanStateLenientEncoded",
       "SubscriptionPlanLenient",
       "TrialDuration",
       "VariationLenient"

@@ -12,15 +12,17 @@
  * @since 0.1.0
  */
 import type { SchemeLimits } from "@payrules/accounts"
+import { ItemList } from "@payrules/lenient"
+import * as Predicate from "effect/Predicate"
 import * as Result from "effect/Result"
-import type * as Schema from "effect/Schema"
+import * as Schema from "effect/Schema"
 import * as Checker from "./internal/checker.js"
 import * as Names from "./internal/names.js"
 import * as Rules from "./internal/rules.js"
 import * as SchemaBuilder from "./internal/schema.js"
 import type * as PayBody from "./PayBody.js"
-import type * as PayFields from "./PayFields.js"
-import type * as RuleError from "./RuleError.js"
+import * as PayFields from "./PayFields.js"
+import * as RuleError from "./RuleError.js"
 
 /**
  * What to do with body fields that neither the base schema nor the rules know: `error` reports each one (the
@@ -222,6 +224,66 @@ class Validator implements FieldValidator {
 }
 
 /**
+ * What {@link compile} takes: the rules (`fields`), or a whole answer (`{ fields }`), or a lenient read of one
+ * (`PayFields.decodeLenient`, whose findings name the rules that could not be read).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type RuleSet = ReadonlyArray<PayFields.FieldRequirement> | PayFields.FieldsResponse | PayFields.FieldsRead
+
+/**
+ * What the compiler can read of a rule: `FieldRequirement` with lengths of any number, since a length that is not a
+ * non-negative integer is the compiler's own `InvalidLength` error (with the field's name), not an unreadable rule.
+ */
+const ReadableRule = Schema.Struct({
+  name: Schema.String,
+  required: Schema.Boolean,
+  validation: Schema.optionalKey(
+    Schema.Struct({
+      min_length: Schema.optionalKey(Schema.Number),
+      max_length: Schema.optionalKey(Schema.Number),
+      regex: Schema.optionalKey(PayFields.FieldRegex)
+    })
+  ),
+  options: Schema.optionalKey(Schema.Array(PayFields.FieldOption))
+})
+
+const isReadable = Schema.is(ReadableRule)
+const readReadable = ItemList.decode(ReadableRule, { prefix: ["fields"] })
+
+/** a rule that could not be read, as the compiler's error: the rule is not left out in silence */
+const unreadableRule = (finding: PayFields.Finding): RuleError.RuleError => {
+  const name =
+    Predicate.hasProperty(finding.raw, "name") && typeof finding.raw.name === "string" ? finding.raw.name : undefined
+  return RuleError.make(
+    "UnreadableRule",
+    name,
+    `fields[${finding.index}]${name === undefined ? "" : ` (${name})`}: the rule could not be read (${finding.message}); a validator without it would not check what the server asks, so it is not compiled (compile the read's fields alone to go on without it)`
+  )
+}
+
+/** the rules that can be read, and an `UnreadableRule` error for each one that cannot */
+const readRules = (
+  rules: RuleSet
+): {
+  readonly fields: ReadonlyArray<PayFields.FieldRequirement>
+  readonly errors: ReadonlyArray<RuleError.RuleError>
+} => {
+  const list: ReadonlyArray<unknown> = Array.isArray(rules) ? rules : (rules as PayFields.FieldsResponse).fields
+  const reported = !Array.isArray(rules) && "findings" in rules ? (rules as PayFields.FieldsRead).findings : []
+  // rules typed as such but not so at run time (JSON given as is): read one by one, each unreadable one reported
+  if (list.every(isReadable)) {
+    return { fields: list as ReadonlyArray<PayFields.FieldRequirement>, errors: reported.map(unreadableRule) }
+  }
+  const read = readReadable(list)
+  return {
+    fields: read.items as ReadonlyArray<PayFields.FieldRequirement>,
+    errors: [...reported, ...PayFields.unreadableFindings(read.unreadable)].map(unreadableRule)
+  }
+}
+
+/**
  * Compiles the rules of a POST /pay/fields response, with the scheme limits of `options`, into a validator; or
  * reports every rule that cannot be compiled. Compiling is pure and cheap (patterns proven linear are not run
  * through re2js); cache validators by {@link hash} if you compile the same rules often.
@@ -231,6 +293,10 @@ class Validator implements FieldValidator {
  * rules. A rule on a string field of the base schema (`currency`, `account_id`, `request_id`,
  * `receiver.counterparty_id`, `receiver.account_id`, `receiver.card_id`) is intersected with it; a rule on `amount` (a
  * number) or `receiver` (an object) is refused with `PathConflict`.
+ *
+ * A rule that cannot be read (a lenient read's `UnreadableItem` finding, or an item of the list that is not a
+ * `FieldRequirement` at run time) is an `UnreadableRule` error, beside the others: never left out in silence. To go
+ * on without it, compile the read's `fields` alone, which holds only the rules that were read.
  *
  * @example
  * ```ts
@@ -248,9 +314,10 @@ class Validator implements FieldValidator {
  * @category constructors
  */
 export const compile = (
-  fields: ReadonlyArray<PayFields.FieldRequirement>,
+  rules: RuleSet,
   options: Options = {}
 ): Result.Result<FieldValidator, ReadonlyArray<RuleError.RuleError>> => {
+  const { errors: unreadable, fields } = readRules(rules)
   const mapping = options.limitFields ?? defaultLimitFields
   const limitFields: Array<readonly [string, SchemeLimits.Field]> = []
   for (const key of Object.keys(mapping)) {
@@ -262,6 +329,7 @@ export const compile = (
     limitFields,
     strictness: options.unknownFields ?? "error"
   })
+  if (unreadable.length > 0) return Result.fail([...unreadable, ...(compiled.ok ? [] : compiled.errors)])
   return compiled.ok ? Result.succeed(new Validator(compiled.tree)) : Result.fail(compiled.errors)
 }
 
@@ -271,16 +339,15 @@ export const compile = (
  * @since 0.1.0
  * @category constructors
  */
-export const compileUnsafe = (fields: ReadonlyArray<PayFields.FieldRequirement>, options?: Options): FieldValidator =>
-  Result.getOrThrowWith(compile(fields, options), (errors) => errors[0])
+export const compileUnsafe = (rules: RuleSet, options?: Options): FieldValidator =>
+  Result.getOrThrowWith(compile(rules, options), (errors) => errors[0])
 
 /**
  * @deprecated Use {@link compileUnsafe}.
  * @since 0.1.0
  * @category constructors
  */
-export const unsafeCompile: (fields: ReadonlyArray<PayFields.FieldRequirement>, options?: Options) => FieldValidator =
-  compileUnsafe
+export const unsafeCompile: (rules: RuleSet, options?: Options) => FieldValidator = compileUnsafe
 
 const canonicalJson = (value: unknown): string | undefined => {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v) ?? "null").join(",")}]`

@@ -19,7 +19,12 @@ import * as Data from "effect/Data"
  *   (a number), on `receiver` (an object) or under a string field;
  * - `EmptyIntersection`: no value satisfies the rule together with the scheme limits and the static base schema
  *   (min_length above max_length, a pattern that cannot fit the lengths, options that all fail the other rules);
- * - `InvalidLength`: a min_length or max_length that is not a non-negative integer.
+ * - `InvalidLength`: a min_length or max_length that is not a non-negative integer;
+ * - `UnreadableRule` (since 0.2.0): a rule that could not be read at all (not an object, `name` not a string,
+ *   `required` not a boolean, a `regex` without its `pattern`...): reported by `PayFields.decodeLenient` as an
+ *   `UnreadableItem` finding, or found by the compiler in the list it was given. A validator without that rule would
+ *   not check what the server asks of its field, so compiling refuses it, as it refuses a pattern it cannot run,
+ *   instead of leaving the rule out in silence; `field` is the rule's `name` when that could be read.
  *
  * @since 0.1.0
  * @category errors
@@ -32,6 +37,7 @@ export type Reason =
   | "PathConflict"
   | "EmptyIntersection"
   | "InvalidLength"
+  | "UnreadableRule"
 
 /**
  * @since 0.1.0

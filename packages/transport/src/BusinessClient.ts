@@ -72,8 +72,11 @@ export interface BusinessClientConfig extends Http.Connection {
   readonly payFieldsLimit: { readonly limit: number; readonly window: Duration.Input }
 }
 
-/** the answer of GET /transactions, as the client reads it (leniently, D11) */
-const transactionList = Schema.Array(ExchangeTransaction.Lenient)
+/**
+ * the answers of GET /transactions and GET /exchange-reasons, as the client reads them (D11, issue 34): the list
+ * itself strictly, its items one by one (`ExchangeTransaction.readList`, `ExchangeReason.readList`)
+ */
+const itemList = Schema.Array(Schema.Unknown)
 
 /**
  * The defaults of everything but the base URL and the token.
@@ -112,6 +115,71 @@ export const config: Config.Config<BusinessClientConfig> = Config.nested(
 )
 
 /**
+ * A finding of a business read (D11, issue 34): what a strict reading would have refused, reported beside the data,
+ * never a failed read. The exchange package's finding, with the shape of the other clients' findings (severity,
+ * rule, path, message): `UnknownValue` (a transaction state added to the API since, at `["state"]`), `ReasonCode`
+ * (the D5 rule on `reason_code`), `UnreadableItem` (an item of a list that does not decode, with its index and raw
+ * value; the list keeps the others).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Finding = ExchangeTransaction.Warning
+
+/**
+ * An exchange as the client reads it: the transaction, the request_id it was sent with, and the findings beside it.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface Exchanged {
+  /**
+   * the transaction, read leniently (`ExchangeTransaction.Lenient`). Its state may be one added to the API since this
+   * version (`{ _tag: "Unknown", value: "held" }`, with an `UnknownValue` finding): the transaction exists, so the
+   * request_id is settled (the ledger records it as succeeded, and it is never sent again), and its state is
+   * reported as unknown
+   */
+  readonly transaction: ExchangeTransaction.Lenient
+  /** the request_id the exchange was sent with: the one given, or the one the client created */
+  readonly requestId: string
+  /**
+   * the findings of the transaction (`ExchangeTransaction.warnings`: an unknown state, the D5 rule), paths from the
+   * transaction; when the transaction came from the lookup by request_id, also that lookup's unreadable items, paths
+   * under `"lookup"` (`["lookup", 1, "id"]`). A finding never fails the call
+   */
+  readonly findings: ReadonlyArray<Finding>
+}
+
+/**
+ * What GET /transactions?request_id= found: the transaction the request created, if the answer holds one the client
+ * can read, and the findings of the answer (paths from the list: `[0, "state"]`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface TransactionLookup {
+  readonly requestId: string
+  /** the first transaction of the answer that decodes, in any state (a state added since too) */
+  readonly transaction: Option.Option<ExchangeTransaction.Lenient>
+  /** every transaction of the answer that decodes, in its order (one, for a request_id the server executed) */
+  readonly transactions: ReadonlyArray<ExchangeTransaction.Lenient>
+  /** each transaction's findings, and an `UnreadableItem` for each item that does not decode */
+  readonly findings: ReadonlyArray<Finding>
+}
+
+/**
+ * The answer of GET /exchange-reasons as the client reads it: every reason that decodes, and an `UnreadableItem`
+ * finding for each one that does not (paths from the list: `[1, "code"]`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ExchangeReasons {
+  readonly reasons: ReadonlyArray<ExchangeReason.ExchangeReason>
+  readonly findings: ReadonlyArray<Finding>
+}
+
+/**
  * @since 0.1.0
  * @category models
  */
@@ -130,42 +198,55 @@ export interface BusinessClientService {
    * A ledger that cannot register the exchange (a durable store that is unreachable) fails the call with its
    * `RequestLedgerError` before anything is sent. Once the request has left, the answer is the call's result even
    * if the ledger cannot record it (a warning is logged): the entry stays in flight, and `resumePending` settles it.
+   *
+   * The answer is read leniently (D11, issue 34; since 0.2.0 it comes with its `findings`, see {@link Exchanged}): a
+   * transaction in a state added to the API since (`"held"`) is the call's result, with its state as
+   * `{ _tag: "Unknown", value: "held" }` and an `UnknownValue` finding. The transaction exists, so the ledger
+   * records the request_id as succeeded (settled): `resumePending` never sends it again.
    */
   readonly exchange: (
     request: ExchangeInput
   ) => Effect.Effect<
-    ExchangeTransaction.ExchangeTransaction,
+    Exchanged,
     BusinessClientError | ExchangeOutcomeUnknown | RequestIdConflict | RequestLedger.RequestLedgerError
   >
   /**
    * Settles every exchange that the `RequestLedger` holds in flight or unknown: those of a process that stopped
    * before the answer (with a durable ledger: a SQLite file, PostgreSQL), and those that ended with
-   * `ExchangeOutcomeUnknown`. Each one is looked up by request_id first; when the server has no transaction for it,
-   * it is sent again with the same request_id and the same body (the body the ledger stored), which the server
-   * executes at most once. Answers what became of each.
+   * `ExchangeOutcomeUnknown`. Each one is looked up by request_id first; when the server has a transaction for it,
+   * in any state (one added to the API since too), it is settled; when it has none, it is sent again with the same
+   * request_id and the same body (the body the ledger stored), which the server executes at most once. Answers what
+   * became of each.
    *
    * @since 0.1.0
    */
   readonly resumePending: (options?: ResumeOptions) => Effect.Effect<ResumeSummary, RequestLedger.RequestLedgerError>
-  /** GET /exchange-reasons */
-  readonly exchangeReasons: Effect.Effect<ReadonlyArray<ExchangeReason.ExchangeReason>, BusinessClientError>
   /**
-   * GET /transactions?request_id=: the transaction a request created, if any. A request_id that breaks
-   * `ExchangeRequest.RequestId` (empty, over 40 characters, a control character) is refused before anything is sent
-   * (`reason: "BadRequest"`, no status).
+   * GET /exchange-reasons: the reasons that decode, and a finding for each that does not (since 0.2.0: one bad entry
+   * no longer fails the call)
    */
-  readonly findTransactionByRequestId: (
-    requestId: string
-  ) => Effect.Effect<Option.Option<ExchangeTransaction.ExchangeTransaction>, BusinessClientError>
+  readonly exchangeReasons: Effect.Effect<ExchangeReasons, BusinessClientError>
+  /**
+   * GET /transactions?request_id=: the transaction a request created, if any, with the findings of the answer (since
+   * 0.2.0: the list keeps its readable items, and a transaction in a state added since is found). A request_id that
+   * breaks `ExchangeRequest.RequestId` (empty, over 40 characters, a control character) is refused before anything
+   * is sent (`reason: "BadRequest"`, no status).
+   */
+  readonly findTransactionByRequestId: (requestId: string) => Effect.Effect<TransactionLookup, BusinessClientError>
   /**
    * POST /pay/fields: the fields a payment to this receiver needs. Every attempt of every fiber takes a permit of
    * the `PayFieldsLimiter` of the context, or, when there is none, of a limiter of its own that keeps the process
    * under `payFieldsLimit` (450 in any 60-second window); 429 answers are retried after `Retry-After`. A shared
    * limiter whose store fails fails the call with `PayFieldsLimiterError` (nothing is sent).
+   *
+   * The answer is read leniently (`PayFields.decodeLenient`, D11, since 0.2.0): its envelope strictly, its rules one
+   * by one. A rule that does not decode is left out of `fields` and reported in `findings` (`UnreadableItem`, with its
+   * index, path and raw value), never a failed call. `FieldValidator.compile` of the whole answer refuses such a rule
+   * (`UnreadableRule`); compile `fields` alone to go on without it.
    */
   readonly transferFieldRequirements: (
     request: PayFields.FieldsRequest
-  ) => Effect.Effect<PayFields.FieldsResponse, BusinessClientError | PayFieldsLimiter.PayFieldsLimiterError>
+  ) => Effect.Effect<PayFields.FieldsRead, BusinessClientError | PayFieldsLimiter.PayFieldsLimiterError>
 }
 
 /**
@@ -184,18 +265,28 @@ export const tokenBucketFor: (
 /**
  * What {@link BusinessClientService.resumePending} made of one pending exchange:
  *
- * - `Found`: the server had its transaction (the lookup by request_id found it);
+ * - `Found`: the server had its transaction (the lookup by request_id found it), in any state (one added since too);
  * - `Sent`: the server had none, so it was sent again with the same request_id, and answered with its transaction;
  * - `Refused`: the server answered with a definite refusal (its stored answer to the request_id, or a refusal
  *   before execution that stored nothing: the id is free again);
  * - `Unknown`: still no telling answer (the server is unreachable or faulty): call `resumePending` again later.
  *
+ * `Found` and `Sent` carry the findings of what was read (see {@link Exchanged}; since 0.2.0).
+ *
  * @since 0.1.0
  * @category models
  */
 export type Resumed = Data.TaggedEnum<{
-  Found: { readonly requestId: string; readonly transaction: ExchangeTransaction.ExchangeTransaction }
-  Sent: { readonly requestId: string; readonly transaction: ExchangeTransaction.ExchangeTransaction }
+  Found: {
+    readonly requestId: string
+    readonly transaction: ExchangeTransaction.Lenient
+    readonly findings: ReadonlyArray<Finding>
+  }
+  Sent: {
+    readonly requestId: string
+    readonly transaction: ExchangeTransaction.Lenient
+    readonly findings: ReadonlyArray<Finding>
+  }
   Refused: { readonly requestId: string; readonly error: BusinessClientError | RequestIdConflict }
   Unknown: { readonly requestId: string; readonly message: string }
 }>
@@ -266,9 +357,9 @@ export const make = (
     const http = yield* HttpClient.HttpClient
     const ledger = yield* RequestLedger.RequestLedger
     // the answers this client reads, compiled where dynamic code is allowed (see Http.jit)
-    Http.jit(PayFields.FieldsResponse)
+    // /pay/fields: the envelope is a plain list; each rule is decoded on its own (PayFields.decodeLenient)
+    Http.jit(PayFields.FieldRequirement)
     Http.jit(ExchangeTransaction.Lenient)
-    Http.jit(transactionList)
     const shared = yield* Effect.serviceOption(PayFieldsLimiter.PayFieldsLimiter)
     const payFieldsLimiter = Option.isSome(shared) ? shared.value : yield* PayFieldsLimiter.make(cfg.payFieldsLimit)
     /** a ledger write after the request left: its failure must not hide the answer; the entry stays pending */
@@ -288,7 +379,7 @@ export const make = (
     const findOnce = (requestId: string) =>
       Http.send(withAuth(HttpClientRequest.get(`${base}/transactions`, { urlParams: { request_id: requestId } })), {
         ...limits,
-        success: transactionList,
+        success: itemList,
         errorBody
       })
 
@@ -315,18 +406,33 @@ export const make = (
       const valid = validRequestId(requestId)
       return Result.isFailure(valid)
         ? Effect.fail(notSent(requestId, `not sent: ${Http.firstIssue(valid.failure).message}`))
-        : Effect.map(call(findOnce(requestId), "BusinessClient.findTransactionByRequestId", requestId), (found) =>
-            Option.fromUndefinedOr(found[0])
+        : Effect.map(
+            call(findOnce(requestId), "BusinessClient.findTransactionByRequestId", requestId),
+            (list): TransactionLookup => {
+              const read = ExchangeTransaction.readList(list)
+              return {
+                requestId,
+                transaction: Option.fromUndefinedOr(read.transactions[0]),
+                transactions: read.transactions,
+                findings: read.warnings
+              }
+            }
           )
     }
 
-    const exchangeReasons: BusinessClientService["exchangeReasons"] = call(
-      Http.send(withAuth(HttpClientRequest.get(`${base}/exchange-reasons`)), {
-        ...limits,
-        success: ExchangeReason.ExchangeReasonList,
-        errorBody
-      }),
-      "BusinessClient.exchangeReasons"
+    const exchangeReasons: BusinessClientService["exchangeReasons"] = Effect.map(
+      call(
+        Http.send(withAuth(HttpClientRequest.get(`${base}/exchange-reasons`)), {
+          ...limits,
+          success: itemList,
+          errorBody
+        }),
+        "BusinessClient.exchangeReasons"
+      ),
+      (list): ExchangeReasons => {
+        const read = ExchangeReason.readList(list)
+        return { reasons: read.reasons, findings: read.warnings }
+      }
     )
 
     const deps: Exchanges.Deps = {
@@ -352,7 +458,10 @@ export const make = (
         (
           permit
         ): Effect.Effect<
-          Result.Result<Http.Answer<PayFields.FieldsResponse>, PayFieldsLimiter.PayFieldsLimiterError>,
+          Result.Result<
+            Http.Answer<typeof PayFields.FieldsResponseEnvelope.Type>,
+            PayFieldsLimiter.PayFieldsLimiterError
+          >,
           Http.Failure,
           HttpClient.HttpClient
         > =>
@@ -363,7 +472,7 @@ export const make = (
                   withAuth(HttpClientRequest.post(`${base}/pay/fields`)).pipe(
                     HttpClientRequest.bodyJsonUnsafe(request)
                   ),
-                  { ...limits, success: PayFields.FieldsResponse, errorBody }
+                  { ...limits, success: PayFields.FieldsResponseEnvelope, errorBody }
                 ),
                 (answer) => Result.succeed(answer)
               )
@@ -375,7 +484,8 @@ export const make = (
         Effect.flatMap(
           Result.match({
             onFailure: (e) => Effect.fail(e),
-            onSuccess: (answer) => Effect.succeed(answer.value)
+            // the rules one by one: each one that does not decode is a finding beside the others (D11)
+            onSuccess: (answer) => Effect.succeed(PayFields.readFields(answer.value))
           })
         ),
         provide,

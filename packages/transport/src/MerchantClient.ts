@@ -1,6 +1,12 @@
 /**
  * The client of the merchant API: subscription plans, one page at a time or as a `Stream` across pages.
  *
+ * Pages are read as a later version of the API may send them (D11, issue 34): the envelope must be well-formed, then
+ * each plan is read on its own (`PlanCheck.readEnvelope`). A plan in a state added since (`"archived"`) is kept, its
+ * state `{ _tag: "Unknown", value: "archived" }`, with an `UnknownValue` finding; a plan that does not decode is left
+ * out of the page and reported as an `UnreadablePlan` finding (its index, the path of the fault, the raw plan), and
+ * the listing goes on to the next page.
+ *
  * @since 0.1.0
  */
 import { PlanCheck, SubscriptionPlan } from "@payrules/subscriptions"
@@ -92,26 +98,30 @@ export const config: Config.Config<MerchantClientConfig> = Config.nested(
 export type PlanFilters = Omit<SubscriptionPlan.PlanListQuery, "page_token">
 
 /**
- * A plan as the client reads it: the decoded plan (`SubscriptionPlan.SubscriptionPlanLenient`) and, in `findings`,
- * what `PlanCheck.check` says of it, paths from the plan: a currency code that is not on the ISO 4217 list
- * (`CurrencyNotListed`) and the rules of D3, warnings and errors alike (D11: reported, never dropped, never a failed
- * read). Encoding it with the `SubscriptionPlan` Schema drops `findings`.
+ * A plan as the client reads it: the decoded plan (`SubscriptionPlan.SubscriptionPlanLenient`: since 0.2.0 its
+ * `state` may be `{ _tag: "Unknown", value }`, a state added to the API since) and, in `findings`, what
+ * `PlanCheck.check` says of it, paths from the plan: a state this version does not know (`UnknownValue`), a currency
+ * code that is not on the ISO 4217 list (`CurrencyNotListed`) and the rules of D3, warnings and errors alike (D11:
+ * reported, never dropped, never a failed read). Encoding it with the `SubscriptionPlanLenient` Schema drops
+ * `findings` and gives back the state as it was read.
  *
  * @since 0.1.0
  * @category models
  */
-export interface CheckedPlan extends SubscriptionPlan.SubscriptionPlan {
+export interface CheckedPlan extends SubscriptionPlan.SubscriptionPlanLenient {
   readonly findings: ReadonlyArray<PlanCheck.Finding>
 }
 
 /**
- * A page as the client reads it: its plans with their findings, and every finding of the page in `findings`, paths
- * from the page (`["subscription_plans", 3, "variations", 0, "phases", 1, "currency"]`).
+ * A page as the client reads it: the plans that decoded, with their findings, and every finding of the page in
+ * `findings`, paths from the page as the server sent it (`["subscription_plans", 3, "variations", 0, "phases", 1,
+ * "currency"]`): since 0.2.0 also an `UnreadablePlan` for each plan that did not decode (left out of
+ * `subscription_plans`; its index and the path of the fault in `path`, the plan as sent in `raw`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface CheckedPage extends SubscriptionPlan.PlanListPage {
+export interface CheckedPage extends SubscriptionPlan.PlanListPageLenient {
   readonly subscription_plans: ReadonlyArray<CheckedPlan>
   readonly findings: ReadonlyArray<PlanCheck.Finding>
 }
@@ -129,9 +139,18 @@ export interface MerchantClientService {
     query: SubscriptionPlan.PlanListQuery
   ) => Effect.Effect<CheckedPage, MerchantClientError>
   /**
-   * Every plan across pages, each with its findings: each page request repeats `limit`, `from` and `to`; the stream
-   * ends when `next_page_token` is absent or null, and fails with `PaginationLoop` on a token seen before. Each
-   * page request has its own `deadline`.
+   * Every page, each with its findings (see {@link CheckedPage}): each page request repeats `limit`, `from` and `to`;
+   * the stream ends when `next_page_token` is absent or null, and fails with `PaginationLoop` on a token seen before.
+   * Each page request has its own `deadline`. A page with a plan that does not decode is a page like any other: the
+   * plan is reported in its `findings` and the listing goes on.
+   *
+   * @since 0.2.0
+   */
+  readonly listSubscriptionPlanPages: (filters?: PlanFilters) => Stream.Stream<CheckedPage, MerchantClientError>
+  /**
+   * Every plan across pages, each with its findings (see {@link listSubscriptionPlanPages}). A plan that does not
+   * decode is not in the stream: it is logged as a warning (its page's `UnreadablePlan` finding); read the pages to
+   * have it as data.
    */
   readonly listSubscriptionPlans: (filters?: PlanFilters) => Stream.Stream<CheckedPlan, MerchantClientError>
 }
@@ -156,16 +175,14 @@ const toError = (failure: Http.Failure): MerchantClientError =>
 
 const encodeQuery = Schema.encodeResult(SubscriptionPlan.PlanListQuery)
 
-const checked = (page: SubscriptionPlan.PlanListPage): CheckedPage => {
-  const subscription_plans = page.subscription_plans.map(
-    (plan): CheckedPlan => ({ ...plan, findings: PlanCheck.check(plan) })
-  )
+const checked = (envelope: SubscriptionPlan.PlanListEnvelope): CheckedPage => {
+  const { findings, page } = PlanCheck.readEnvelope(envelope)
   return {
     ...page,
-    subscription_plans,
-    findings: subscription_plans.flatMap((plan, i) =>
-      plan.findings.map((f) => ({ ...f, path: ["subscription_plans", i, ...f.path] }))
-    )
+    subscription_plans: page.subscription_plans.map(
+      (plan): CheckedPlan => ({ ...plan, findings: PlanCheck.check(plan) })
+    ),
+    findings
   }
 }
 
@@ -207,7 +224,8 @@ export const make = (
           timeout: cfg.timeout,
           maxResponseBytes: cfg.maxResponseBytes,
           maxRetryAfter: cfg.maxRetryAfter,
-          success: SubscriptionPlan.PlanListPageLenient,
+          // the envelope strictly, then each plan on its own (`checked`): one bad plan never costs the page
+          success: SubscriptionPlan.PlanListEnvelope,
           errorBody: MerchantApi.MerchantErrorBody
         }).pipe(
           Effect.retry(Http.retrySchedule(cfg.retry)),
@@ -220,7 +238,7 @@ export const make = (
         Effect.withSpan("MerchantClient.listSubscriptionPlansPage", undefined, Http.spanOptions)
       )
 
-    const listSubscriptionPlans: MerchantClientService["listSubscriptionPlans"] = (filters = {}) =>
+    const listSubscriptionPlanPages: MerchantClientService["listSubscriptionPlanPages"] = (filters = {}) =>
       Stream.paginate({ token: Option.none<string>(), seen: new Set<string>() }, ({ seen, token }) =>
         Effect.gen(function* () {
           const page = yield* listSubscriptionPlansPage(
@@ -240,7 +258,7 @@ export const make = (
             )
           }
           return [
-            page.subscription_plans,
+            [page],
             next === undefined
               ? Option.none()
               : Option.some({ token: Option.some(next), seen: new Set([...seen, next]) })
@@ -248,7 +266,19 @@ export const make = (
         })
       )
 
-    return { listSubscriptionPlansPage, listSubscriptionPlans }
+    const listSubscriptionPlans: MerchantClientService["listSubscriptionPlans"] = (filters) =>
+      listSubscriptionPlanPages(filters).pipe(
+        Stream.tap((page) =>
+          Effect.forEach(
+            page.findings.filter((f) => f.rule === "UnreadablePlan"),
+            (f) => Effect.logWarning(`MerchantClient.listSubscriptionPlans: ${f.message}`),
+            { discard: true }
+          )
+        ),
+        Stream.flatMap((page) => Stream.fromIterable(page.subscription_plans))
+      )
+
+    return { listSubscriptionPlansPage, listSubscriptionPlanPages, listSubscriptionPlans }
   })
 
 /**

@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { HttpDate } from "@payrules/iso8601"
+import { ItemList } from "@payrules/lenient"
 import { FapiHeaders, InternationalPayment, InternationalPaymentCheck } from "@payrules/open-banking"
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
@@ -15,6 +16,7 @@ import * as Headers from "effect/http/Headers"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import * as Http from "./internal/http.js"
 import * as OpenBankingApi from "./OpenBankingApi.js"
 
@@ -28,6 +30,60 @@ import * as OpenBankingApi from "./OpenBankingApi.js"
 export type Reason = Http.Reason
 
 /**
+ * A finding of an error answer (D11, issue 34): an item of its `Errors` array that does not decode as an `OBError1`
+ * (a missing `Message`, an `ErrorCode` that is not a string, not an object at all). It is left out of `body.Errors`,
+ * which keeps the items that decode; `index` is its position in the array as sent, `path` the path of what broke from
+ * the root of the body (`["Errors", 1, "ErrorCode"]`), `raw` the item as sent.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ErrorBodyFinding = ItemList.Finding
+
+/**
+ * `OBErrorResponse1` as the client reads an error answer (D11, issue 34): `Code`, `Message` and `Id` strictly, the
+ * `Errors` array as a list whose items are read one by one afterwards, so that one malformed error item does not cost
+ * the caller the body. `ErrorCode` is open: any string (`UK.OBIE.Field.Missing`, or a code added since) is kept as
+ * sent; never match on `Message`.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const ErrorBodyEnvelope = Schema.Struct({
+  Code: Schema.String,
+  Id: Schema.optionalKey(Schema.String),
+  Message: Schema.String,
+  Errors: Schema.Array(Schema.Unknown)
+}).annotate({ identifier: "OBErrorResponse1Envelope" })
+
+const readErrorItems = ItemList.decode(OpenBankingApi.OBError1, { prefix: ["Errors"] })
+
+/**
+ * Reads the `Errors` of an error body decoded with {@link ErrorBodyEnvelope}: the body with the items that decode,
+ * and an `UnreadableItem` finding for each one that does not.
+ *
+ * @since 0.2.0
+ * @category decoding
+ */
+export const readErrorBody = (
+  envelope: typeof ErrorBodyEnvelope.Type
+): {
+  readonly body: typeof OpenBankingApi.OBErrorResponse1.Type
+  readonly findings: ReadonlyArray<ErrorBodyFinding>
+} => {
+  const { items, unreadable } = readErrorItems(envelope.Errors)
+  return {
+    body: { ...envelope, Errors: items },
+    findings: unreadable.map((u) =>
+      ItemList.finding(
+        u,
+        `the error at Errors[${u.index}] could not be read and was left out (${u.message} at ${u.path.map(String).join(".")})`
+      )
+    )
+  }
+}
+
+/**
  * @since 0.1.0
  * @category errors
  */
@@ -35,8 +91,13 @@ export class OpenBankingClientError extends Data.TaggedError("OpenBankingClientE
   readonly reason: Reason
   readonly status: number | undefined
   readonly raw: string | undefined
-  /** the body decoded as `OBErrorResponse1`, when it has that shape */
+  /**
+   * the body decoded as `OBErrorResponse1`, when its envelope has that shape (`Code`, `Message`, an `Errors` array):
+   * `Errors` holds the items that decode, each one that does not is in `findings`
+   */
   readonly body: typeof OpenBankingApi.OBErrorResponse1.Type | undefined
+  /** an `UnreadableItem` for each item of the body's `Errors` that does not decode (since 0.2.0) */
+  readonly findings: ReadonlyArray<ErrorBodyFinding>
   /** the interaction id this call sent */
   readonly interactionId: string
   readonly retryAfter: Duration.Duration | undefined
@@ -112,14 +173,19 @@ export type Finding = InternationalPaymentCheck.Finding | FapiHeaders.Finding
  * @category models
  */
 export interface Retrieved {
-  /** the payment, decoded leniently (`InternationalPayment.RevolutLenient`) */
+  /**
+   * the payment, decoded leniently (`InternationalPayment.RevolutLenient`): a well-formed value of an enumeration
+   * that this version does not know (a status added since, a new RateType, ChargeBearer or account SchemeName) is
+   * kept as `{ _tag: "Unknown", value }`, with an `UnknownValue` finding; the read never fails on it
+   */
   readonly payment: InternationalPayment.Revolut
   /** the `x-fapi-interaction-id` this call sent, for correlation with the bank */
   readonly interactionId: string
   /**
    * the findings of the headers (an interaction id not played back), then those of the body
-   * (`InternationalPaymentCheck.check` in the `revolut` profile: a currency not on the ISO 4217 list, a missing
-   * DebtorAccount, the cross-field rules), warnings and errors alike: a finding never fails the call
+   * (`InternationalPaymentCheck.check` in the `revolut` profile: an enum value this version does not know, a currency
+   * not on the ISO 4217 list, a missing DebtorAccount, the cross-field rules), warnings and errors alike: a finding
+   * never fails the call
    */
   readonly findings: ReadonlyArray<Finding>
 }
@@ -133,7 +199,8 @@ export interface OpenBankingClientService {
    * GET /international-payments/{id}. The interaction id is the one given or a fresh UUID, created once per call;
    * a response that does not play it back is still read, with a finding. Decoded with the `revolut` profile,
    * leniently, then checked (`check`: what the caller knows, such as the debtor account's currency). The whole
-   * call, retries and waits included, ends by the `deadline`.
+   * call, retries and waits included, ends by the `deadline`. An error answer's body is read leniently too: its
+   * `Errors` keep the items that decode, and the error's `findings` report the others.
    */
   readonly getInternationalPayment: (
     id: string,
@@ -186,22 +253,25 @@ export const make = (
               : { "x-fapi-customer-last-logged-time": HttpDate.format(customer.lastLoggedTime) })
           })
         )
-        const fail = (f: Http.Failure) =>
-          new OpenBankingClientError({
+        const fail = (f: Http.Failure) => {
+          const read = f.body === undefined ? undefined : readErrorBody(f.body as typeof ErrorBodyEnvelope.Type)
+          return new OpenBankingClientError({
             reason: f.reason,
             status: f.status,
             raw: f.raw,
-            body: f.body as OpenBankingClientError["body"],
+            body: read?.body,
+            findings: read?.findings ?? [],
             interactionId,
             retryAfter: f.retryAfter,
             message: f.message
           })
+        }
         const answer = yield* Http.send(request, {
           timeout: cfg.timeout,
           maxResponseBytes: cfg.maxResponseBytes,
           maxRetryAfter: cfg.maxRetryAfter,
           success: InternationalPayment.RevolutLenient,
-          errorBody: OpenBankingApi.OBErrorResponse1
+          errorBody: ErrorBodyEnvelope
         }).pipe(
           Effect.retry(Http.retrySchedule(cfg.retry)),
           (retried) => Http.withDeadline(retried, cfg.deadline),

@@ -82,7 +82,7 @@ describe("Retry-After, up to maxRetryAfter (TestClock)", () => {
       yield* TestClock.adjust(Duration.millis(29_999))
       expect(server.seen).toHaveLength(1)
       yield* TestClock.adjust(Duration.millis(1))
-      expect(yield* Fiber.join(fiber)).toEqual(reasons)
+      expect(yield* Fiber.join(fiber)).toEqual({ reasons, findings: [] })
       expect(server.seen).toHaveLength(2)
     })
   )
@@ -134,7 +134,7 @@ describe("the deadline of a call (TestClock)", () => {
       expect(yield* Fiber.join(fiber)).toMatchObject({ _tag: "ExchangeOutcomeUnknown", requestId: "req-1" })
       up = true
       const before = server.seen.length
-      expect(yield* business.exchange(sell("10"))).toMatchObject({ id: tx.id })
+      expect(yield* business.exchange(sell("10"))).toMatchObject({ transaction: { id: tx.id }, findings: [] })
       expect(server.seen.length - before).toBe(1)
     })
   )
@@ -250,7 +250,7 @@ describe("replayed and fresh refusals", () => {
       const e = yield* Effect.flip(business.exchange(sell("20000")))
       expect(e).toMatchObject({ _tag: "BusinessClientError", replayed: false, body: { code: 3448 } })
       const ok = yield* business.exchange(sell("20000", { exchange_reason_code: "supplier_payment" }))
-      expect(ok.id).toBe(tx.id)
+      expect(ok.transaction.id).toBe(tx.id)
       expect(server.seen.map((s) => JSON.parse(s.body).request_id)).toEqual(["req-1", "req-1"])
     })
   )
@@ -291,7 +291,7 @@ describe("replayed and fresh refusals", () => {
       expect(yield* Fiber.join(fiber)).toMatchObject({ _tag: "ExchangeOutcomeUnknown", attempts: 2 })
       lost = false
       const before = server.seen.length
-      expect((yield* business.exchange(sell("10"))).id).toBe(tx.id)
+      expect((yield* business.exchange(sell("10"))).transaction.id).toBe(tx.id)
       expect(server.seen.length - before).toBe(1)
     })
   )
@@ -309,7 +309,7 @@ describe("request_id on the lookup (strict out)", () => {
         expect(e.message).toContain("request_id")
       }
       expect(server.seen).toEqual([])
-      expect((yield* business.findTransactionByRequestId("r-1"))._tag).toBe("Some")
+      expect((yield* business.findTransactionByRequestId("r-1")).transaction._tag).toBe("Some")
       expect(server.seen.length).toBe(1)
     })
   )

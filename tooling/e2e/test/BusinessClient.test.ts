@@ -35,13 +35,15 @@ layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
       Effect.gen(function* () {
         const client = yield* BusinessClient.BusinessClient
         const seed = yield* control<Seed>("/seed")
-        const tx = yield* client.exchange(sell(seed, "12.34", "happy-1"))
+        const { findings, transaction: tx } = yield* client.exchange(sell(seed, "12.34", "happy-1"))
         expect(tx.state).toBe("completed")
+        expect(findings).toEqual([])
         const found = yield* client.findTransactionByRequestId("happy-1")
-        expect(Option.map(found, (t) => t.id)).toEqual(Option.some(tx.id))
-        expect(yield* client.findTransactionByRequestId("nobody")).toEqual(Option.none())
+        expect(Option.map(found.transaction, (t) => t.id)).toEqual(Option.some(tx.id))
+        expect((yield* client.findTransactionByRequestId("nobody")).transaction).toEqual(Option.none())
         const reasons = yield* client.exchangeReasons
-        expect(reasons.map((r) => r.code)).toContain("supplier_payment")
+        expect(reasons.reasons.map((r) => r.code)).toContain("supplier_payment")
+        expect(reasons.findings).toEqual([])
       })
     )
 
@@ -51,7 +53,7 @@ layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
         const seed = yield* control<Seed>("/seed")
         yield* setFaults([{ operation: "exchange", kind: "fail-before", count: 2 }])
         const tx = yield* client.exchange(sell(seed, "5"))
-        expect(tx.state).toBe("completed")
+        expect(tx.transaction.state).toBe("completed")
         const ledger = yield* control<ReadonlyArray<LedgerEntry>>("/ledger")
         const entry = ledger.find(
           (e) =>
@@ -110,7 +112,7 @@ layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
           expect(unknown).toMatchObject({ requestId: "lost-1", attempts: 4 })
           expect(unknown.message).toContain("call exchange again with the same request_id")
           const resumed = yield* client.exchange(request)
-          expect(resumed.state).toBe("completed")
+          expect(resumed.transaction.state).toBe("completed")
           const ledger = yield* control<ReadonlyArray<LedgerEntry>>("/ledger")
           expect(ledger.find((x) => x.request_id === "lost-1")).toMatchObject({ received: 5, transactions: 1 })
         })
@@ -133,7 +135,7 @@ layer(withSandbox({ seed: 31, plans: 15 }), { excludeTestServices: true })(
           expect(resumed).toMatchObject({ _tag: "BusinessClientError", reason: "BadRequest", body: { code: 3448 } })
           // a refusal before execution stored nothing: the same request_id carries the corrected body
           const corrected = yield* client.exchange({ ...request, exchange_reason_code: "supplier_payment" })
-          expect(corrected.state).toBe("completed")
+          expect(corrected.transaction.state).toBe("completed")
           const ledger = yield* control<ReadonlyArray<LedgerEntry>>("/ledger")
           expect(ledger.find((x) => x.request_id === "repro-14")).toMatchObject({ received: 1, transactions: 1 })
         })

@@ -93,7 +93,7 @@ export const run = (options: {
       refusedAt(i) ? sell(seed, "20000", `${options.prefix}-${i}`) : sell(seed, "1", `${options.prefix}-${i}`)
     const once = (i: number): Effect.Effect<Ended> =>
       Effect.map(Effect.result(client.exchange(requestOf(i))), (result): Ended => {
-        if (Result.isSuccess(result)) return { _tag: "Transaction", id: result.success.id ?? "" }
+        if (Result.isSuccess(result)) return { _tag: "Transaction", id: result.success.transaction.id ?? "" }
         const e = result.failure
         // the in-memory ledger never fails: a RequestLedgerError would say nothing of the exchange
         if (e._tag === "ExchangeOutcomeUnknown" || e._tag === "RequestLedgerError") return { _tag: "Unknown" }

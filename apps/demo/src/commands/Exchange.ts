@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { ExchangeRequest } from "@payrules/exchange"
+import { ExchangeRequest, ExchangeState, type ExchangeTransaction } from "@payrules/exchange"
 import { BusinessClient } from "@payrules/transport"
 import * as Console from "effect/Console"
 import * as Command from "effect/cli/Command"
@@ -40,6 +40,32 @@ const options = {
 const fail = (where: string, reason: string) => Effect.fail(new CliError({ where, reason }))
 
 const length = (s: string) => [...s].length
+
+/**
+ * A transaction in one line: its id, its state and, when declined or failed, why. A state added to the API since
+ * this version is shown as such, with what it means: the exchange exists, so its request_id is settled.
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export const describeTransaction = (tx: ExchangeTransaction.Lenient): string => {
+  const state =
+    tx.state === undefined
+      ? "(no state)"
+      : ExchangeState.isUnknown(tx.state)
+        ? `unknown state ${JSON.stringify(tx.state.value)} (a state this version does not know: the exchange exists, its request_id is settled)`
+        : tx.state
+  return `transaction ${tx.id ?? "(no id)"}: ${state}${tx.reason_code === undefined ? "" : ` (${tx.reason_code})`}`
+}
+
+/**
+ * The findings of an exchange read, one line each as `payment` prints its findings.
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export const findingLines = (findings: ReadonlyArray<BusinessClient.Finding>): ReadonlyArray<string> =>
+  findings.map((f) => `${f.severity}: ${f.path.map(String).join(".")}: ${f.message}`)
 
 /**
  * @since 0.1.0
@@ -110,7 +136,7 @@ export const command = Command.make("exchange", options, (o) =>
         currency: toCurrency
       }
       const business = yield* BusinessClient.BusinessClient
-      const tx = yield* business
+      const { findings, transaction } = yield* business
         .exchange({
           _tag: side.tag,
           from,
@@ -121,9 +147,7 @@ export const command = Command.make("exchange", options, (o) =>
           ...(Option.isSome(o.reason) ? { exchange_reason_code: o.reason.value } : {})
         })
         .pipe(Effect.mapError(apiFailure(baseUrl)))
-      yield* Console.log(
-        `transaction ${tx.id ?? "(no id)"}: ${tx.state ?? "(no state)"}${tx.reason_code === undefined ? "" : ` (${tx.reason_code})`}`
-      )
+      yield* Console.log([describeTransaction(transaction), ...findingLines(findings)].join("\n"))
     }).pipe(Effect.provide(Apis.business(baseUrl, Ledgers.layer(ledger))))
   })
 ).pipe(Command.withDescription("Exchange money between two accounts, exactly once (a sandbox without --base-url)"))

@@ -69,9 +69,9 @@ export const command = Command.make(
             )
           )
         const i = p.Data.Initiation
-        yield* Console.log(
-          `${p.Data.InternationalPaymentId}: ${p.Data.Status} (x-fapi-interaction-id ${interactionId})`
-        )
+        // a status added to the API since is read as { _tag: "Unknown", value } (an UnknownValue finding below)
+        const status = typeof p.Data.Status === "string" ? p.Data.Status : `${p.Data.Status.value} (unknown status)`
+        yield* Console.log(`${p.Data.InternationalPaymentId}: ${status} (x-fapi-interaction-id ${interactionId})`)
         yield* Console.log(
           `${Money.format(i.InstructedAmount.Amount, i.InstructedAmount.Currency)} to ${i.CreditorAccount.Name}`
         )

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { ExchangeState, type ExchangeTransaction } from "@payrules/exchange"
 import * as LedgerUrl from "@payrules/stores/LedgerUrl"
 import { BusinessClient } from "@payrules/transport"
 import * as Console from "effect/Console"
@@ -14,13 +15,30 @@ import { Apis, apiFailure, baseUrlOption } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import { CliError } from "../CliError.js"
 import * as Ledgers from "../Ledgers.js"
+import { findingLines } from "./Exchange.js"
+
+const stateOf = (transaction: ExchangeTransaction.Lenient): string =>
+  transaction.state === undefined
+    ? "no state"
+    : ExchangeState.isUnknown(transaction.state)
+      ? `unknown state ${JSON.stringify(transaction.state.value)}: settled all the same`
+      : transaction.state
+
+const withFindings = (line: string, findings: ReadonlyArray<BusinessClient.Finding>): string =>
+  [line, ...findingLines(findings).map((f) => `  ${f}`)].join("\n")
 
 const describeResult = (r: BusinessClient.Resumed): string =>
   BusinessClient.Resumed.$match(r, {
-    Found: ({ requestId, transaction }) =>
-      `${requestId}: found transaction ${transaction.id ?? "(no id)"} (${transaction.state ?? "no state"})`,
-    Sent: ({ requestId, transaction }) =>
-      `${requestId}: sent again, transaction ${transaction.id ?? "(no id)"} (${transaction.state ?? "no state"})`,
+    Found: ({ findings, requestId, transaction }) =>
+      withFindings(
+        `${requestId}: found transaction ${transaction.id ?? "(no id)"} (${stateOf(transaction)})`,
+        findings
+      ),
+    Sent: ({ findings, requestId, transaction }) =>
+      withFindings(
+        `${requestId}: sent again, transaction ${transaction.id ?? "(no id)"} (${stateOf(transaction)})`,
+        findings
+      ),
     Refused: ({ requestId, error }) => `${requestId}: refused: ${error.message}`,
     Unknown: ({ requestId, message }) => `${requestId}: still unknown: ${message}`
   })

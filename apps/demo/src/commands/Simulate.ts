@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Calendar, IsoDuration, OffsetDateTime } from "@payrules/iso8601"
-import { PlanCheck, Schedule, SubscriptionPlan } from "@payrules/subscriptions"
+import { PlanCheck, Schedule, ScheduleSvg, SubscriptionPlan } from "@payrules/subscriptions"
 import { MerchantClient } from "@payrules/transport"
 import * as Clock from "effect/Clock"
 import * as Console from "effect/Console"
@@ -21,7 +21,6 @@ import { CliError, describeSchemaError } from "../CliError.js"
 import * as Files from "../Files.js"
 import * as Flags from "../Flags.js"
 import * as Render from "../render/Schedule.js"
-import * as Svg from "../render/Svg.js"
 
 const decodePlan = Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlan, { errors: "all" })
 
@@ -197,12 +196,14 @@ const scheduleWhere = (s: Settings, error: Schedule.ScheduleError): string => {
     case "OutOfRange":
       return s.horizon
     case "InvalidPlan":
+    case "UnknownPlanState":
+    case "UnreadablePhases":
       return `--plan ${s.plan}`
   }
 }
 
 /**
- * The plan, its events and the zone, from checked settings.
+ * The plan placed in time (its timeline and totals; its events on demand) and the zone, from checked settings.
  *
  * @since 0.1.0
  * @category simulation
@@ -215,20 +216,18 @@ export const simulate = (s: Settings) =>
       const f = findings[0]!
       return yield* fail(`--plan ${s.plan}: ${f.path.join(".")}`, f.message)
     }
-    const events = yield* Result.match(
-      Schedule.simulatePlan(plan, {
-        start: s.start,
-        trial: s.trial,
-        until: s.until,
-        anchor: s.anchor,
-        ...(Option.isSome(s.variation) ? { variation: s.variation.value } : {})
-      }),
-      {
-        onFailure: (e) => fail(scheduleWhere(s, e), e.message),
-        onSuccess: (it) => Effect.succeed(Array.from(it))
-      }
-    )
-    return { plan, events, zone: s.zone }
+    const options = {
+      start: s.start,
+      trial: s.trial,
+      until: s.until,
+      anchor: s.anchor,
+      ...(Option.isSome(s.variation) ? { variation: s.variation.value } : {})
+    }
+    const { timeline, totals } = yield* Result.match(Render.place(plan, options), {
+      onFailure: (e) => fail(scheduleWhere(s, e), e.message),
+      onSuccess: Effect.succeed
+    })
+    return { plan, timeline, totals, events: () => Array.from(Schedule.events(timeline, s.until)), zone: s.zone }
   })
 
 const output = (s: Settings, text: string) =>
@@ -244,18 +243,28 @@ const output = (s: Settings, text: string) =>
 export const command = Command.make("simulate", options, (o) =>
   Effect.gen(function* () {
     const s = yield* settings(o)
-    const { events, plan, zone } = yield* simulate(s)
+    const { events, plan, timeline, totals, zone } = yield* simulate(s)
     const title = `${plan.name} (${plan.id}), ${zone}`
     switch (s.format) {
       case "json":
-        return yield* output(s, JSON.stringify({ plan: plan.id, zone, events: Render.toJson(events) }, null, 2))
+        return yield* output(s, JSON.stringify({ plan: plan.id, zone, events: Render.toJson(events()) }, null, 2))
       case "svg":
-        return yield* output(s, Svg.render(events, title))
-      case "table":
+        return yield* output(s, ScheduleSvg.render(timeline, { until: s.until, title }))
+      case "table": {
+        const all = events()
         return yield* output(
           s,
-          [title, "", Render.table(events), "", Render.timeline(events), "", Render.totalsLine(events)].join("\n")
+          [
+            title,
+            "",
+            Render.table(all),
+            "",
+            Render.timeline(timeline, s.until),
+            "",
+            ScheduleSvg.totalsLine(totals)
+          ].join("\n")
         )
+      }
     }
   })
 ).pipe(

@@ -1,11 +1,11 @@
 /**
- * Renderings of a simulated schedule for a person: a terminal table with a timeline, and JSON events (the SVG
- * timeline is in `Svg.ts`). Cycles are numbered from 1 in every rendering.
+ * Renderings of a simulated schedule for a terminal: a table of the events with a timeline, and JSON events. The SVG
+ * timeline, and the wording every rendering shares (wall-clock instants, prices, totals), are `ScheduleSvg`'s of
+ * `@payrules/subscriptions`, which the playground shows too. Cycles are numbered from 1 in every rendering.
  *
  * @since 0.1.0
  */
-import { Money } from "@payrules/money"
-import type { Schedule } from "@payrules/subscriptions"
+import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
 import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -27,29 +27,10 @@ export type Billed = Extract<Event, { _tag: "CycleBilled" }>
  */
 export const cycleNumber = (cycle: Billed): number => cycle.cycleIndex + 1
 
-/**
- * `2024-01-31 09:00` on the wall clock of the subscription's zone.
- *
- * @since 0.1.0
- * @category formatting
- */
-export const wallClock = (dt: DateTime.DateTime): string => {
-  const parts = DateTime.toParts(dt)
-  const pad = (n: number) => String(n).padStart(2, "0")
-  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}`
-}
+const { price, wallClock } = ScheduleSvg
 
-/**
- * An amount in minor units as a person reads it, or "amount unknown".
- *
- * @since 0.1.0
- * @category formatting
- */
-export const price = (amount: Option.Option<number>, currency: Option.Option<string>): string =>
-  Option.match(Option.all([amount, currency]), {
-    onNone: () => (Option.isSome(amount) ? `${Option.getOrThrow(amount)} (no currency)` : "amount unknown"),
-    onSome: ([a, c]) => Result.getOrElse(Money.formatMinor(a, c), () => `${a} ${c}`)
-  })
+/** a plan as `Schedule.forPlan` takes it */
+type Plan = Parameters<typeof Schedule.forPlan>[0]
 
 /**
  * The billed cycles among the events.
@@ -94,101 +75,47 @@ export const table = (events: ReadonlyArray<Event>): string => {
 }
 
 /**
- * Totals per currency of the billed cycles, and how many had no amount.
+ * A plan placed in time: its timeline (what the timelines draw) and its totals, or why it cannot be.
  *
  * @since 0.1.0
- * @category renderings
+ * @category simulation
  */
-export const totalsLine = (events: ReadonlyArray<Event>): string => {
-  const sums = new Map<string, bigint>()
-  let unknown = 0
-  for (const c of billed(events)) {
-    if (Option.isSome(c.amount) && Option.isSome(c.currency)) {
-      sums.set(c.currency.value, (sums.get(c.currency.value) ?? 0n) + BigInt(c.amount.value))
-    } else {
-      unknown++
-    }
-  }
-  const parts = [...sums].map(([currency, minor]) =>
-    Result.match(Money.formatMinor(Number(minor), currency), {
-      onFailure: () => `${minor} ${currency}`,
-      onSuccess: (s) => s
-    })
+export const place = (
+  plan: Plan,
+  options: Schedule.Options & { readonly variation?: string | undefined }
+): Result.Result<{ readonly timeline: Schedule.Timeline; readonly totals: Schedule.Totals }, Schedule.ScheduleError> =>
+  Result.flatMap(Schedule.forPlan(plan, options), (r) =>
+    Result.flatMap(Schedule.compile(r.variation, r.options), (timeline) =>
+      Result.map(Schedule.totals(r.variation, r.options), (totals) => ({ timeline, totals }))
+    )
   )
-  const cycles = billed(events).length
-  return `${cycles} cycle(s) billed${parts.length > 0 ? `: ${parts.join(" + ")}` : ""}${
-    unknown > 0 ? `; ${unknown} cycle(s) with no amount` : ""
-  }`
-}
 
 /**
- * The span of the trial or of one phase, and how many cycles it billed.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Band {
-  readonly label: string
-  readonly kind: "trial" | "phase"
-  readonly start: number
-  readonly end: number
-  readonly from: DateTime.DateTime
-  readonly to: DateTime.DateTime
-  readonly cycles: number
-}
-
-/**
- * The bands of a schedule, in order, and the span of all events (epoch milliseconds).
- *
- * @since 0.1.0
- * @category getters
- */
-export const bands = (events: ReadonlyArray<Event>): { bands: ReadonlyArray<Band>; start: number; end: number } => {
-  const out: Array<Band> = []
-  const start = events[0]?.at.epochMilliseconds ?? 0
-  const end = events[events.length - 1]?.at.epochMilliseconds ?? start
-  let open:
-    | { label: string; kind: "trial" | "phase"; start: number; from: DateTime.DateTime; cycles: number }
-    | undefined
-  const close = (at: DateTime.DateTime) => {
-    if (open !== undefined) out.push({ ...open, end: at.epochMilliseconds, to: at })
-    open = undefined
-  }
-  for (const e of events) {
-    switch (e._tag) {
-      case "TrialStarted":
-        open = { label: "trial", kind: "trial", start: e.at.epochMilliseconds, from: e.at, cycles: 0 }
-        break
-      case "TrialEnded":
-        close(e.at)
-        break
-      case "PhaseEntered":
-        close(e.at)
-        open = { label: e.phaseId, kind: "phase", start: e.at.epochMilliseconds, from: e.at, cycles: 0 }
-        break
-      case "CycleBilled":
-        if (open !== undefined) open.cycles++
-        break
-      case "PhaseCompleted":
-      case "SubscriptionStopped":
-      case "HorizonReached":
-        close(e.at)
-        break
-    }
-  }
-  const last = events[events.length - 1]
-  if (last !== undefined) close(last.at)
-  return { bands: out, start, end }
-}
-
-/**
- * One bar per trial or phase across the whole simulated span.
+ * The totals of a plan's schedule up to a horizon, in one line (`ScheduleSvg.totalsLine`), or why there are none.
  *
  * @since 0.1.0
  * @category renderings
  */
-export const timeline = (events: ReadonlyArray<Event>, width = 60): string => {
-  const { bands: bs, end, start } = bands(events)
+export const totalsLine = (
+  plan: Plan,
+  options: Schedule.Options & { readonly variation?: string | undefined }
+): string =>
+  Result.match(place(plan, options), {
+    onFailure: (e) => e.message,
+    onSuccess: (p) => ScheduleSvg.totalsLine(p.totals)
+  })
+
+/**
+ * One bar per trial or phase across the whole simulated span (`ScheduleSvg.layout`, what the SVG draws).
+ *
+ * @since 0.1.0
+ * @category renderings
+ */
+export const timeline = (placed: Schedule.Timeline, until: DateTime.DateTime, width = 60): string => {
+  const picture = ScheduleSvg.layout(placed, until)
+  const bs = picture.bands
+  const start = picture.start.epochMilliseconds
+  const end = picture.end.epochMilliseconds
   const span = Math.max(1, end - start)
   const col = (t: number) => Math.min(width, Math.max(0, Math.round(((t - start) / span) * width)))
   const labelWidth = Math.max(8, ...bs.map((b) => b.label.length))
@@ -198,12 +125,7 @@ export const timeline = (events: ReadonlyArray<Event>, width = 60): string => {
     const bar = " ".repeat(from) + (b.kind === "trial" ? "░" : "█").repeat(to - from)
     return `  ${pad(b.label, labelWidth)} │${pad(bar, width)}│ ${b.kind === "trial" ? "" : `${b.cycles} cycle(s)`}`.trimEnd()
   })
-  const first = events[0]
-  const last = events[events.length - 1]
-  const axis =
-    first === undefined || last === undefined
-      ? ""
-      : `  ${pad("", labelWidth)}  ${pad(wallClock(first.at).slice(0, 10), width - 10)}${wallClock(last.at).slice(0, 10)}`
+  const axis = `  ${pad("", labelWidth)}  ${pad(wallClock(picture.start).slice(0, 10), width - 10)}${wallClock(picture.end).slice(0, 10)}`
   return [...rows, axis].join("\n")
 }
 

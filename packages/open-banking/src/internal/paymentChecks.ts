@@ -3,6 +3,7 @@
  *
  * @internal
  */
+import { OpenEnum } from "@payrules/lenient"
 import { Currency, DecimalAmount } from "@payrules/money"
 import * as BigDecimal from "effect/BigDecimal"
 import type * as InternationalPayment from "../InternationalPayment.js"
@@ -128,13 +129,16 @@ export const compareRates = (
       )
     )
   }
-  if (data.RateType !== initiation.RateType) {
+  // compared as sent: two unknown RateTypes are the same when their text is
+  const used = OpenEnum.valueOf(data.RateType)
+  const asked = OpenEnum.valueOf(initiation.RateType)
+  if (used !== asked) {
     out.push(
       finding(
         "warning",
         "ExchangeRateMismatch",
         [...at, "RateType"],
-        `the rate used is ${data.RateType}, the initiation asked for ${initiation.RateType}`
+        `the rate used is ${used}, the initiation asked for ${asked}`
       )
     )
   }

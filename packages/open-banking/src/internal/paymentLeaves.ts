@@ -5,6 +5,7 @@
  * @internal
  */
 import { AccountIdentification } from "@payrules/accounts"
+import { OpenEnum } from "@payrules/lenient"
 import { DecimalAmount } from "@payrules/money"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Schema from "effect/Schema"
@@ -43,10 +44,36 @@ export const RateType = enumeration(
   "Indicative"
 )
 
+/**
+ * An enumeration as read from a server (D11): each of `values` decodes to itself, any other well-formed value to
+ * `{ _tag: "Unknown", value }`, which `InternationalPaymentCheck` reports as an `UnknownValue` finding. @internal
+ */
+export const openEnumeration = <const L extends ReadonlyArray<string>>(
+  identifier: string,
+  description: string,
+  ...values: L
+) =>
+  OpenEnum.make(values, {
+    identifier,
+    description: `${description}, or a value added since (kept as { _tag: "Unknown", value })`
+  })
+
+/** RateType as read from a server: Actual, Agreed, Indicative, or a type added since @internal */
+export const RateTypeLenient = openEnumeration(
+  "RateTypeLenient",
+  "how the exchange rate was set: Actual, Agreed or Indicative",
+  "Actual",
+  "Agreed",
+  "Indicative"
+)
+
 /** @internal */
 export const SchemeName = AccountIdentification.SchemeName.annotate({
   message: oneOf("a SchemeName", AccountIdentification.schemeNames)
 })
+
+/** the SchemeName of an account as read from a server: one of the four, or a scheme added since @internal */
+export const SchemeNameLenient = AccountIdentification.SchemeNameLenient
 
 /** what the arbitrary of a rate draws: mostly positive decimals of up to 10 digits and 8 decimals, a few of 0 or less */
 const rateLink = (): SchemaAST.Link =>

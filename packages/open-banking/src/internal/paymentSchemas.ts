@@ -1,40 +1,36 @@
 /**
- * The Schemas of the international payment response, built per profile and per currency mode; the public module
- * (`InternationalPayment`) names them and decodes with them.
+ * The Schemas of the international payment response, built per profile and per currency mode (strict: listed
+ * currency codes and closed enumerations; lenient: any well-formed code and open enumerations); the public module
+ * (`InternationalPayment`) names them and decodes with them. The accounts are in `paymentAccounts.ts`.
  *
  * @internal
  */
-import { AccountIdentification } from "@payrules/accounts"
 import { OffsetDateTime } from "@payrules/iso8601"
 import { Currency, DecimalAmount } from "@payrules/money"
 import type * as BigDecimal from "effect/BigDecimal"
 import * as Schema from "effect/Schema"
 import * as PaymentStatus from "../PaymentStatus.js"
 import type { Profile } from "../Profile.js"
+import { type Currencies, isLenient, perProfile, prefix } from "./mode.js"
+import { creditorAccount, debtorAccount } from "./paymentAccounts.js"
 import {
   AGENT_SCHEMES,
   country,
   enumeration,
   idPattern,
+  openEnumeration,
   RateFromNumber,
   RateFromString,
   RateType,
-  SchemeName
+  RateTypeLenient
 } from "./paymentLeaves.js"
 import { textOf } from "./paymentLimits.js"
-import { withArbitrary } from "./schema.js"
 import { ID_CHARACTERS, oneOfPattern } from "./text.js"
 import { AbsoluteUri } from "./uri.js"
 
 const opt = Schema.optionalKey
 
-const prefix = (profile: Profile): string => (profile === "revolut" ? "Revolut" : "Obie")
-
-/**
- * The currency codes a set of Schemas accepts: those of the bundled ISO 4217 list (strict mode, what we send), or
- * any well-formed code (lenient mode, what we read: `InternationalPaymentCheck` reports an unlisted one). @internal
- */
-export type Currencies = "listed" | "any"
+const rateType = (currencies: Currencies) => (isLenient(currencies) ? RateTypeLenient : RateType)
 
 const currencyCode = (currencies: Currencies) =>
   currencies === "listed" ? Currency.CurrencyCode : Currency.currencyCode({ allowUnknown: true })
@@ -58,22 +54,6 @@ const atMostSevenLines = Schema.makeFilter(
   }
 )
 
-/**
- * `make` called once per profile: a Schema used at several places of a response (a postal address, an account) is
- * one Schema, so that the JSON Schema defines it once and decoding compiles it once.
- */
-const perProfile = <A>(make: (profile: Profile) => A): ((profile: Profile) => A) => {
-  const made = new Map<Profile, A>()
-  return (profile) => {
-    let a = made.get(profile)
-    if (a === undefined) {
-      a = make(profile)
-      made.set(profile, a)
-    }
-    return a
-  }
-}
-
 const postalAddress = perProfile((profile) =>
   Schema.Struct({
     Department: opt(textOf("PostalAddress.Department", profile)),
@@ -95,61 +75,6 @@ const creditor = perProfile((profile) =>
   }).annotate({ identifier: `${prefix(profile)}Creditor`, description: "the party the money is due to" })
 )
 
-/**
- * An account of a profile with its Identification checked under its SchemeName (a filter of @payrules/accounts). Its
- * arbitrary draws the other fields from `struct` and a valid `{ SchemeName, Identification }` pair from
- * `AccountIdentification.SchemeAndIdentification`: random identifications are almost never valid.
- */
-const identified = <S extends Schema.Top & { readonly Type: AccountIdentification.SchemeIdentification }>(
-  profile: Profile,
-  name: "CreditorAccount" | "DebtorAccount",
-  struct: S
-) => {
-  const identifier = `${prefix(profile)}${name}`
-  const description = `the ${name === "CreditorAccount" ? "creditor" : "debtor"} account: an Identification valid under its SchemeName`
-  return withArbitrary(
-    // the identifier on the check too: the JSON Schema then defines the account once, under that name (a struct
-    // rebuilds to its own type, which TypeScript does not see through the generic `S`)
-    AccountIdentification.checkIdentification(struct.annotate({ identifier, description }) as S).annotate({
-      identifier
-    }) as S,
-    Schema.Struct({ account: struct, pair: AccountIdentification.SchemeAndIdentification }),
-    (drawn): S["Type"] => {
-      const { account, pair } = drawn as {
-        readonly account: S["Type"]
-        readonly pair: AccountIdentification.SchemeIdentification
-      }
-      return { ...account, SchemeName: pair.SchemeName, Identification: pair.Identification }
-    }
-  )
-}
-
-const creditorAccount = perProfile((profile) =>
-  identified(
-    profile,
-    "CreditorAccount",
-    Schema.Struct({
-      SchemeName,
-      Identification: textOf("Account.Identification", profile),
-      Name: textOf("Account.Name", profile),
-      SecondaryIdentification: opt(textOf("Account.SecondaryIdentification", profile))
-    })
-  )
-)
-
-const debtorAccount = perProfile((profile) =>
-  identified(
-    profile,
-    "DebtorAccount",
-    Schema.Struct({
-      SchemeName,
-      Identification: textOf("Account.Identification", profile),
-      Name: opt(textOf("Account.Name", profile)),
-      SecondaryIdentification: opt(textOf("Account.SecondaryIdentification", profile))
-    })
-  )
-)
-
 const instructedAmount = (profile: Profile, currencies: Currencies) =>
   Schema.Struct({
     Amount: DecimalAmount.fromString(
@@ -168,7 +93,7 @@ const initiationExchangeRateInformation = (profile: Profile, currencies: Currenc
   Schema.Struct({
     UnitCurrency: currencyCode(currencies),
     ExchangeRate: opt(RateFromNumber),
-    RateType,
+    RateType: rateType(currencies),
     ContractIdentification: opt(
       textOf("Data.Initiation.ExchangeRateInformation.ContractIdentification", profile, CONTRACT_ID)
     )
@@ -185,7 +110,7 @@ const dataExchangeRateInformation = <I>(
   Schema.Struct({
     UnitCurrency: currencyCode(currencies),
     ExchangeRate: rate,
-    RateType,
+    RateType: rateType(currencies),
     ContractIdentification: opt(textOf("Data.ExchangeRateInformation.ContractIdentification", profile, CONTRACT_ID)),
     ExpirationDateTime: opt(OffsetDateTime.OffsetDateTimeFromString)
   }).annotate({
@@ -236,9 +161,9 @@ const initiationFields = <CB extends Schema.Top, CA extends Schema.Top>(
   ExchangeRateInformation: opt(initiationExchangeRateInformation(profile, currencies)),
   Creditor: opt(creditor(profile)),
   CreditorAgent: creditorAgent,
-  CreditorAccount: creditorAccount(profile),
+  CreditorAccount: creditorAccount(profile, currencies),
   RemittanceInformation: opt(remittanceInformation(profile)),
-  DebtorAccount: opt(debtorAccount(profile))
+  DebtorAccount: opt(debtorAccount(profile, currencies))
 })
 
 const dataFields = <S extends Schema.Top, R extends Schema.Top, I extends Schema.Top>(
@@ -280,6 +205,13 @@ const RevolutChargeBearer = enumeration(
   "FollowingServiceLevel"
 )
 
+const RevolutChargeBearerLenient = openEnumeration(
+  "RevolutChargeBearerLenient",
+  "who bears the charges: BorneByDebtor or FollowingServiceLevel",
+  "BorneByDebtor",
+  "FollowingServiceLevel"
+)
+
 const DEBTOR_ACCOUNT_MISSING =
   "DebtorAccount is missing: the specification marks it present (published examples leave it out: decode in lenient mode to accept such a response with a DebtorAccountMissing finding)"
 
@@ -288,11 +220,18 @@ const DEBTOR_ACCOUNT_MISSING =
  * (lenient mode).
  */
 const revolutInitiation = (currencies: Currencies, required: boolean) => {
-  const fields = initiationFields("revolut", opt(RevolutChargeBearer), opt(RevolutCreditorAgent), currencies)
+  const fields = initiationFields(
+    "revolut",
+    opt(isLenient(currencies) ? RevolutChargeBearerLenient : RevolutChargeBearer),
+    opt(RevolutCreditorAgent),
+    currencies
+  )
   return required
     ? Schema.Struct({
         ...fields,
-        DebtorAccount: debtorAccount("revolut").pipe(Schema.annotateKey({ messageMissingKey: DEBTOR_ACCOUNT_MISSING }))
+        DebtorAccount: debtorAccount("revolut", currencies).pipe(
+          Schema.annotateKey({ messageMissingKey: DEBTOR_ACCOUNT_MISSING })
+        )
       }).annotate({
         identifier: named("revolut", "Initiation", currencies),
         description: "the initiation payload, with DebtorAccount present as the specification requires"
@@ -308,7 +247,7 @@ const revolutResponse = <I extends Schema.Top>(initiation: I, currencies: Curren
     Data: Schema.Struct(
       dataFields(
         "revolut",
-        PaymentStatus.RevolutStatus,
+        isLenient(currencies) ? PaymentStatus.RevolutStatusLenient : PaymentStatus.RevolutStatus,
         opt(dataExchangeRateInformation("revolut", RateFromString, currencies)),
         initiation
       )
@@ -318,8 +257,9 @@ const revolutResponse = <I extends Schema.Top>(initiation: I, currencies: Curren
   }).annotate({ identifier, title: "International payment (revolut profile)" })
 
 /**
- * The `revolut` response, lenient: any well-formed currency code, DebtorAccount optional. Its type is the type of
- * both `revolut` Schemas. @internal
+ * The `revolut` response, lenient: any well-formed currency code, every enumeration open (Status, RateType,
+ * ChargeBearer, the accounts' SchemeName), DebtorAccount optional. Its type is the type of both `revolut` Schemas.
+ * @internal
  */
 export const revolutLenient = revolutResponse(
   revolutInitiation("any", false),
@@ -358,15 +298,29 @@ const ObieChargeBearer = enumeration(
   "Shared"
 )
 
+const ObieChargeBearerLenient = openEnumeration(
+  "ObieChargeBearerLenient",
+  "who bears the charges (OBChargeBearerType1Code)",
+  "BorneByCreditor",
+  "BorneByDebtor",
+  "FollowingServiceLevel",
+  "Shared"
+)
+
 const obieResponse = (currencies: Currencies) =>
   Schema.Struct({
     Data: Schema.Struct(
       dataFields(
         "obie-3.1.11",
-        PaymentStatus.Status,
+        isLenient(currencies) ? PaymentStatus.StatusLenient : PaymentStatus.Status,
         opt(dataExchangeRateInformation("obie-3.1.11", RateFromNumber, currencies)),
         Schema.Struct(
-          initiationFields("obie-3.1.11", opt(ObieChargeBearer), opt(ObieCreditorAgent), currencies)
+          initiationFields(
+            "obie-3.1.11",
+            opt(isLenient(currencies) ? ObieChargeBearerLenient : ObieChargeBearer),
+            opt(ObieCreditorAgent),
+            currencies
+          )
         ).annotate({
           identifier: named("obie-3.1.11", "Initiation", currencies),
           description: "the initiation payload (OBInternational3)"
@@ -380,8 +334,11 @@ const obieResponse = (currencies: Currencies) =>
     title: "International payment (obie-3.1.11 profile)"
   })
 
-/** The `obie-3.1.11` response, strict: listed currency codes. @internal */
-export const obieStrict = obieResponse("listed")
+/**
+ * The `obie-3.1.11` response, lenient: any well-formed currency code, every enumeration open. Its type is the type
+ * of both `obie-3.1.11` Schemas. @internal
+ */
+export const obieLenient = obieResponse("any")
 
-/** The `obie-3.1.11` response, lenient: any well-formed currency code. @internal */
-export const obieLenient: typeof obieStrict = obieResponse("any")
+/** The `obie-3.1.11` response, strict: listed currency codes. @internal */
+export const obieStrict: Schema.Codec<typeof obieLenient.Type, typeof obieLenient.Encoded> = obieResponse("listed")

@@ -69,6 +69,10 @@ interface TransactionRecord {
   readonly reasonCode?: string
 }
 
+/** a transaction of the ledger in a state the sandbox knows (the ledger stores transactions as read, leniently) */
+const isOwn = (tx: ExchangeTransaction.Lenient): tx is ExchangeTransaction.ExchangeTransaction =>
+  tx.state === undefined || ExchangeState.isKnown(tx.state)
+
 /** The answer to one POST /exchange. @internal */
 export interface Answer {
   readonly result: Result.Result<ExchangeTransaction.ExchangeTransaction, BusinessApi.BusinessError>
@@ -297,7 +301,15 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
     const replay = (outcome: RequestLedger.Outcome): Answer => {
       switch (outcome._tag) {
         case "Succeeded":
-          return { result: Result.succeed(outcome.transaction), replayed: true }
+          // the ledger holds only the transactions the sandbox made, always in a state it knows
+          return isOwn(outcome.transaction)
+            ? { result: Result.succeed(outcome.transaction), replayed: true }
+            : {
+                result: Result.fail(
+                  business(500, BusinessApi.ErrorCode.InternalError, "the stored transaction is in an unknown state")
+                ),
+                replayed: true
+              }
         case "Rejected":
           return {
             result: Result.fail(

@@ -5,6 +5,7 @@
  * @internal
  */
 import type { SubscriptionPlan } from "@payrules/subscriptions"
+import * as Showcase from "../Showcase.js"
 import * as Random from "./random.js"
 
 /** @internal */
@@ -19,27 +20,10 @@ export interface Account {
 }
 
 /** A field requirement as POST /pay/fields returns it. @internal */
-export interface FieldRule {
-  readonly name: string
-  readonly required: boolean
-  readonly validation?: {
-    readonly min_length?: number
-    readonly max_length?: number
-    readonly regex?: { readonly pattern: string; readonly description: string }
-  }
-  readonly options?: ReadonlyArray<{
-    readonly value: string
-    readonly default?: boolean
-    readonly description?: string
-  }>
-}
+export type FieldRule = Showcase.FieldRule
 
 /** @internal */
-export interface Corridor {
-  readonly id: "GB-GBP-FPS" | "EU-EUR-SEPA" | "US-USD-SWIFT" | "IN-INR" | "CH-CHF-QR" | "CARD"
-  readonly description: string
-  readonly fields: ReadonlyArray<FieldRule>
-}
+export type Corridor = Showcase.Corridor
 
 /** @internal */
 export interface CounterpartyAccount {
@@ -70,112 +54,8 @@ export interface SeedData {
   readonly ratesPerGbp: Readonly<Record<string, string>>
 }
 
-const transferReasons = [
-  ["advertising", "Advertising"],
-  ["advisor_fees", "Advisor fees"],
-  ["business_insurance", "Business insurance"],
-  ["construction", "Construction"],
-  ["delivery_fees", "Delivery fees"],
-  ["education", "Education"],
-  ["exports", "Exports"],
-  ["family", "Family maintenance"],
-  ["fund_investment", "Fund investment"],
-  ["hotel", "Hotel"],
-  ["salary", "Salary"],
-  ["software", "Software"]
-] as const
-
 /** The field requirements of each corridor (the shapes the real API publishes). @internal */
-export const corridors: ReadonlyArray<Corridor> = [
-  {
-    id: "GB-GBP-FPS",
-    description: "GB bank account in GBP, sent through Faster Payments",
-    fields: [
-      {
-        name: "reference",
-        required: false,
-        validation: {
-          max_length: 35,
-          regex: { pattern: "[A-Za-z0-9 /.&-]*", description: "Letters, digits, spaces and / . & - only" }
-        }
-      }
-    ]
-  },
-  {
-    id: "EU-EUR-SEPA",
-    description: "EUR bank account in the SEPA zone",
-    fields: [
-      { name: "reference", required: false, validation: { max_length: 140 } },
-      {
-        name: "receiver.address.country",
-        required: true,
-        validation: {
-          min_length: 2,
-          max_length: 2,
-          regex: { pattern: "[A-Z]{2}", description: "ISO 3166 country code" }
-        }
-      }
-    ]
-  },
-  {
-    id: "US-USD-SWIFT",
-    description: "USD bank account abroad, sent through SWIFT",
-    fields: [
-      { name: "reference", required: true, validation: { max_length: 140 } },
-      {
-        name: "charge_bearer",
-        required: true,
-        options: [
-          { value: "shared", default: true, description: "Fees are shared" },
-          { value: "debtor", description: "You pay all fees" },
-          { value: "prefer_debtor", description: "You pay all fees where possible" }
-        ]
-      },
-      { name: "receiver.address.street_line1", required: true, validation: { min_length: 1, max_length: 100 } },
-      { name: "receiver.address.city", required: true, validation: { min_length: 1, max_length: 50 } },
-      {
-        name: "receiver.address.postcode",
-        required: true,
-        validation: {
-          max_length: 12,
-          regex: { pattern: "[A-Za-z0-9 -]+", description: "Letters, digits, spaces, hyphens" }
-        }
-      }
-    ]
-  },
-  {
-    id: "IN-INR",
-    description: "INR bank account in India",
-    fields: [
-      { name: "reference", required: true, validation: { max_length: 30 } },
-      {
-        name: "transfer_reason_code",
-        required: true,
-        options: transferReasons.map(([value, description]) => ({ value, description }))
-      }
-    ]
-  },
-  {
-    id: "CH-CHF-QR",
-    description: "CHF account paid with a Swiss QR reference",
-    fields: [
-      {
-        name: "reference",
-        required: true,
-        validation: {
-          min_length: 27,
-          max_length: 27,
-          regex: { pattern: "\\d{27}", description: "A QR reference: 27 digits" }
-        }
-      }
-    ]
-  },
-  {
-    id: "CARD",
-    description: "Card transfer",
-    fields: [{ name: "reference", required: false, validation: { max_length: 18 } }]
-  }
-]
+export const corridors: ReadonlyArray<Corridor> = Showcase.corridors
 
 const planNames = ["Starter", "Team", "Growth", "Scale", "Enterprise", "Studio", "Creator", "Plus", "Family", "Solo"]
 const durations = ["P1M", "P1Y", "P15D", "P1W", "PT2H", "P1M15D", "PT36H", "P3M", "P6M", "P2W"]
@@ -195,7 +75,7 @@ const phase = (id: string, ordinal: number, fields: Omit<PhaseWire, "id" | "ordi
  * A variation with its id; the ids of its phases (written with a name: `intro`) and of their items are UUIDs keyed
  * by the variation's id and that name, as the official documents give them (`format: uuid`, D12).
  */
-const variation = (id: string, phases: ReadonlyArray<PhaseWire>) => ({
+const variation = (id: string, phases: ReadonlyArray<Showcase.Phase>) => ({
   id,
   phases: phases.map((p) => ({
     ...p,
@@ -211,97 +91,23 @@ const variation = (id: string, phases: ReadonlyArray<PhaseWire>) => ({
   }))
 })
 
-/** Hand-written plans covering every phase shape of the specification. @internal */
-const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) => {
-  const plan = (
-    i: number,
-    name: string,
-    variations: SubscriptionPlan.SubscriptionPlanEncoded["variations"],
-    extra: Partial<SubscriptionPlan.SubscriptionPlanEncoded> = {}
-  ): SubscriptionPlan.SubscriptionPlanEncoded => ({
-    id: random.uuid(),
-    name,
-    state: "active",
-    created_at: iso(createdAt(i)),
-    updated_at: iso(createdAt(i) + 86_400_000),
-    variations,
-    ...extra
+/**
+ * The showcase plans (every phase shape of the specification) with this seed's ids: the ids of each plan's
+ * variations are drawn before the plan's own.
+ */
+const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) =>
+  Showcase.plans.map((shape, i): SubscriptionPlan.SubscriptionPlanEncoded => {
+    const variations = shape.variations.map((phases) => variation(random.uuid(), phases))
+    return {
+      id: random.uuid(),
+      name: shape.name,
+      state: shape.state,
+      created_at: iso(createdAt(i)),
+      updated_at: iso(createdAt(i) + 86_400_000),
+      variations,
+      ...(shape.trial_duration === undefined ? {} : { trial_duration: shape.trial_duration })
+    }
   })
-  const v = (phases: ReadonlyArray<PhaseWire>) => variation(random.uuid(), phases)
-  return [
-    plan(
-      0,
-      "Pro (trial, intro, then monthly)",
-      [
-        v([
-          phase("intro", 1, { cycle_duration: "P1M", cycle_count: 3, amount: 499, currency: "GBP" }),
-          phase("standard", 2, { cycle_duration: "P1M", cycle_count: null, amount: 999, currency: "GBP" })
-        ])
-      ],
-      { trial_duration: "P14D" }
-    ),
-    plan(1, "Annual", [v([phase("yearly", 1, { cycle_duration: "P1Y", amount: 9900, currency: "GBP" })])]),
-    plan(2, "Weekly box (12 weeks, then stops)", [
-      v([phase("weeks", 1, { cycle_duration: "P1W", cycle_count: 12, amount: 1500, currency: "EUR" })])
-    ]),
-    plan(3, "Fortnightly", [v([phase("fortnight", 1, { cycle_duration: "P15D", amount: 750, currency: "EUR" })])]),
-    plan(4, "Metered compute (2-hour cycles)", [
-      v([phase("metered", 1, { cycle_duration: "PT2H", cycle_count: null, amount: 25, currency: "EUR" })])
-    ]),
-    plan(5, "Month and a half intro", [
-      v([
-        phase("intro", 1, { cycle_duration: "P1M15D", cycle_count: 1, amount: 0, currency: "USD" }),
-        phase("monthly", 2, { cycle_duration: "P1M", amount: 1999, currency: "USD" })
-      ])
-    ]),
-    plan(6, "36-hour passes", [
-      v([phase("pass", 1, { cycle_duration: "PT36H", cycle_count: 3, amount: 300, currency: "CHF" })])
-    ]),
-    plan(7, "Free tier", [v([phase("free", 1, { cycle_duration: "P1M", amount: 0, currency: "GBP" })])]),
-    plan(8, "Pay what you want (no price published)", [v([phase("open", 1, { cycle_duration: "P1M" })])]),
-    plan(
-      9,
-      "Monthly or yearly",
-      [
-        v([phase("monthly", 1, { cycle_duration: "P1M", amount: 1200, currency: "GBP" })]),
-        v([phase("yearly", 1, { cycle_duration: "P1Y", amount: 12000, currency: "GBP" })])
-      ],
-      { trial_duration: "P7D" }
-    ),
-    plan(
-      10,
-      "Legacy (deactivated)",
-      [v([phase("legacy", 1, { cycle_duration: "P1M", amount: 500, currency: "GBP" })])],
-      {
-        state: "deactivated"
-      }
-    ),
-    plan(11, "Seats with items", [
-      v([
-        phase("seats", 1, {
-          cycle_duration: "P1M",
-          amount: 2500,
-          currency: "GBP",
-          subscription_items: [
-            { name: "Seat", type: "flat", amount: 500, currency: "GBP", unit: "seat", quantity: 5 },
-            { name: "Priority support", type: "flat", amount: 0, currency: "GBP", unit: "month", quantity: 1 }
-          ]
-        })
-      ])
-    ]),
-    plan(12, "Yen monthly", [v([phase("monthly", 1, { cycle_duration: "P1M", amount: 1500, currency: "JPY" })])]),
-    plan(13, "Dinar quarterly", [
-      v([phase("quarterly", 1, { cycle_duration: "P3M", amount: 12500, currency: "KWD" })])
-    ]),
-    plan(14, "Three phases, then stops", [
-      v([
-        phase("launch", 1, { cycle_duration: "P1W", cycle_count: 2, amount: 100, currency: "GBP" }),
-        phase("ramp", 2, { cycle_duration: "P1M", cycle_count: 2, amount: 500, currency: "GBP" }),
-        phase("full", 3, { cycle_duration: "P1M", cycle_count: 6, amount: 900, currency: "GBP" })
-      ])
-    ])
-  ]
-}
 
 /**
  * The seed data. `plans` is the total number of plans (at least the 15 showcase plans; the rest are generated).

@@ -128,7 +128,7 @@ const program = Effect.gen(function* () {
         ),
         (result) =>
           Result.isSuccess(result)
-            ? { requestId, tag: "Transaction", id: result.success.id }
+            ? { requestId, tag: "Transaction", id: result.success.transaction.id }
             : { requestId, tag: result.failure._tag }
       ),
     { concurrency: task.concurrency ?? 1 }

@@ -11,6 +11,7 @@ import * as Result from "effect/Result"
 import * as PlanCheck from "../PlanCheck.js"
 import type * as Schedule from "../Schedule.js"
 import type { Variation } from "../SubscriptionPlan.js"
+import * as Readable from "./readable.js"
 
 /**
  * Why something cannot be scheduled: what the public module turns into a `ScheduleError`.
@@ -42,6 +43,8 @@ export const compile = (
   variation: Variation,
   options: Pick<Schedule.Options, "start" | "trial" | "anchor">
 ): Result.Result<Schedule.Timeline, Failure> => {
+  const readable = Readable.phases(variation)
+  if (Result.isFailure(readable)) return Result.fail(readable.failure)
   const findings = PlanCheck.checkVariation(variation)
   const errors = PlanCheck.errors(findings)
   if (errors.length > 0) {

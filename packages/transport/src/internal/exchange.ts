@@ -15,7 +15,14 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Result from "effect/Result"
 import * as BusinessApi from "../BusinessApi.js"
-import { type BusinessClientConfig, type BusinessClientService, Resumed } from "../BusinessClient.js"
+import {
+  type BusinessClientConfig,
+  type BusinessClientService,
+  type Exchanged,
+  type Finding,
+  Resumed,
+  type TransactionLookup
+} from "../BusinessClient.js"
 import { BusinessClientError, ExchangeOutcomeUnknown, notSent, RequestIdConflict } from "./businessErrors.js"
 import * as Http from "./http.js"
 
@@ -44,6 +51,29 @@ export interface Deps {
 const spanOptions = Http.spanOptions
 const errorBody = BusinessApi.BusinessErrorBody
 
+/** the findings of a transaction the client hands out: its own warnings (an unknown state, the D5 rule) */
+const exchanged = (
+  requestId: string,
+  transaction: ExchangeTransaction.Lenient,
+  lookup?: TransactionLookup
+): Exchanged => ({
+  requestId,
+  transaction,
+  findings: [...ExchangeTransaction.warnings(transaction), ...fromLookup(lookup)]
+})
+
+/** the unreadable items of a lookup by request_id, under `"lookup"`: never dropped silently */
+const fromLookup = (lookup: TransactionLookup | undefined): ReadonlyArray<Finding> =>
+  lookup === undefined
+    ? []
+    : lookup.findings
+        .filter((f) => f.rule === "UnreadableItem")
+        .map((f) => ({
+          ...f,
+          path: ["lookup", ...f.path],
+          message: `the lookup by request_id (GET /transactions): ${f.message}`
+        }))
+
 /** @internal */
 export const exchange =
   (d: Deps): BusinessClientService["exchange"] =>
@@ -69,7 +99,8 @@ export const exchange =
       }
       if (registration._tag === "Replay" && Option.isSome(registration.outcome)) {
         const known = registration.outcome.value
-        if (known._tag === "Succeeded") return known.transaction
+        // a transaction in any state settles the request_id, one in a state added since too
+        if (known._tag === "Succeeded") return exchanged(requestId, known.transaction)
         if (known._tag === "Rejected") {
           return yield* Effect.fail(
             new BusinessClientError({
@@ -113,23 +144,20 @@ export const exchange =
       const reconcile = (cause: BusinessClientError) =>
         Effect.gen(function* () {
           const found = yield* Effect.result(d.findTransactionByRequestId(requestId))
-          if (Result.isSuccess(found) && Option.isSome(found.success)) {
-            yield* d.record(
-              d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: found.success.value })),
-              requestId
-            )
-            return found.success.value
+          if (Result.isSuccess(found) && Option.isSome(found.success.transaction)) {
+            const transaction = found.success.transaction.value
+            yield* d.record(d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction })), requestId)
+            return exchanged(requestId, transaction, found.success)
           }
           return yield* unknown(cause)
         })
       const settle = Effect.gen(function* () {
         const result = yield* Effect.result(Effect.retry(attempt, Http.retrySchedule(d.cfg.exchangeRetry)))
         if (Result.isSuccess(result)) {
-          yield* d.record(
-            d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction: result.success.value })),
-            requestId
-          )
-          return result.success.value
+          // the transaction exists, whatever its state (one added since included): the request_id is settled
+          const transaction = result.success.value
+          yield* d.record(d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction })), requestId)
+          return exchanged(requestId, transaction)
         }
         const failure = result.failure
         const error = d.toError(failure, requestId)
@@ -189,13 +217,17 @@ export const resumePending =
           if (Result.isFailure(found)) {
             return Resumed.Unknown({ requestId, message: `the lookup by request_id failed: ${found.failure.message}` })
           }
-          if (Option.isSome(found.success)) {
-            const transaction = found.success.value
+          const lookup = found.success
+          if (Option.isSome(lookup.transaction)) {
+            // found in any state, one added since too: the transaction exists, so the request_id is settled
+            const transaction = lookup.transaction.value
             yield* d.record(d.ledger.complete(requestId, RequestLedger.Outcome.Succeeded({ transaction })), requestId)
-            return Resumed.Found({ requestId, transaction })
+            return Resumed.Found(exchanged(requestId, transaction, lookup))
           }
           const sent = yield* Effect.result(exchange(request.success))
-          if (Result.isSuccess(sent)) return Resumed.Sent({ requestId, transaction: sent.success })
+          if (Result.isSuccess(sent)) {
+            return Resumed.Sent({ ...sent.success, findings: [...sent.success.findings, ...fromLookup(lookup)] })
+          }
           const error = sent.failure
           switch (error._tag) {
             case "BusinessClientError":

@@ -5,7 +5,7 @@
  * attributes alone: `fontSize * 0.6` per character across, from `0.8 * fontSize` above the baseline to `0.2 *
  * fontSize` below it. A renderer draws the text into exactly that width (`lengthAdjust="spacingAndGlyphs"`).
  *
- * @since 0.1.0
+ * @internal
  */
 
 /**

@@ -1,0 +1,180 @@
+/**
+ * The plan panel's work, apart from its rendering: read the plan, check the other inputs as the command line
+ * checks its options, place the plan in time, draw it, total it, and say which `payrules simulate` does the same.
+ * Every edit recomputes it whole; nothing here walks the cycles (the table reads the rows it shows, see `Rows`).
+ */
+import { Calendar, IsoDuration, OffsetDateTime } from "@payrules/iso8601"
+import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
+import * as DateTime from "effect/DateTime"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import { type Located, locate } from "../json/locate.js"
+import { type Plan, type Reading, readPlan } from "./adapter.js"
+import type { PlanInputs } from "./inputs.js"
+
+export type { PlanInputs } from "./inputs.js"
+
+export type InputName = Exclude<keyof PlanInputs, "json" | "horizon" | "anchor">
+
+/** A billed cycle, as a row of the table. */
+export interface Row {
+  readonly number: number
+  readonly phase: string
+  readonly cycle: number
+  readonly start: string
+  readonly end: string
+  readonly amount: string
+}
+
+/**
+ * The billed cycles of a schedule by index, read from its lazy events as far as a row asks: the first screen of a
+ * schedule of 43,800 cycles costs the first screen's rows.
+ */
+export class Rows {
+  readonly #events: Iterator<Schedule.Event>
+  readonly #rows: Array<Row> = []
+  #done = false
+
+  constructor(
+    timeline: Schedule.Timeline,
+    until: DateTime.DateTime,
+    readonly count: number
+  ) {
+    this.#events = Schedule.events(timeline, until)[Symbol.iterator]()
+  }
+
+  at(index: number): Row | undefined {
+    while (this.#rows.length <= index && !this.#done) {
+      const next = this.#events.next()
+      if (next.done === true) {
+        this.#done = true
+        break
+      }
+      const e = next.value
+      if (e._tag !== "CycleBilled") continue
+      this.#rows.push({
+        number: this.#rows.length + 1,
+        phase: e.phaseId,
+        cycle: e.cycleIndex + 1,
+        start: ScheduleSvg.wallClock(e.start),
+        end: ScheduleSvg.wallClock(e.end),
+        amount: ScheduleSvg.price(e.amount, e.currency)
+      })
+    }
+    return this.#rows[index]
+  }
+}
+
+export interface Simulated {
+  readonly svg: string
+  readonly totals: Schedule.Totals
+  readonly totalsLine: string
+  readonly rows: Rows
+}
+
+export interface PlanResult {
+  readonly located: Located
+  readonly reading: Reading | undefined
+  /** the inputs that are not valid, with the command line's wording */
+  readonly inputErrors: ReadonlyArray<{ readonly input: InputName; readonly message: string }>
+  /** the variations of the plan, to pick from */
+  readonly variations: ReadonlyArray<string>
+  readonly simulated: Simulated | undefined
+  /** why there is no schedule although the inputs are valid (the plan has errors, an unknown variation...) */
+  readonly scheduleError: string | undefined
+  readonly command: string
+}
+
+const decodeTrial = Schema.decodeUnknownResult(IsoDuration.DaysOnlyFromString)
+
+/** What `payrules simulate` needs for the same schedule, with the plan saved as plan.json. */
+export const commandLine = (i: PlanInputs): string => {
+  const args = ["pnpm payrules simulate --plan plan.json", `--start ${i.start.trim()}`, `--zone ${i.zone.trim()}`]
+  if (i.horizon === "months") args.push(`--months ${i.months.trim()}`)
+  else args.push(`--until ${i.until.trim()}`)
+  if (i.trial === "none") args.push("--no-trial")
+  else if (i.trial.trim() !== "") args.push(`--trial ${i.trial.trim()}`)
+  if (i.anchor !== "phase-start") args.push(`--anchor ${i.anchor}`)
+  if (i.variation !== "") args.push(`--variation ${i.variation}`)
+  args.push("--format svg")
+  return args.join(" ")
+}
+
+const settle = (i: PlanInputs) => {
+  const errors: Array<{ input: InputName; message: string }> = []
+  const zone = i.zone.trim()
+  const named = DateTime.zoneMakeNamed(zone)
+  if (Option.isNone(named))
+    errors.push({
+      input: "zone",
+      message: `${zone} is not an IANA time zone (e.g. Europe/London, America/New_York, UTC)`
+    })
+  const startInstant = OffsetDateTime.parse(i.start.trim())
+  if (Result.isFailure(startInstant)) errors.push({ input: "start", message: startInstant.failure.message })
+  let trial: IsoDuration.IsoDuration | "none" | undefined
+  if (i.trial === "none") trial = "none"
+  else if (i.trial.trim() !== "") {
+    const decoded = decodeTrial(i.trial.trim())
+    if (Result.isFailure(decoded)) errors.push({ input: "trial", message: "a trial is whole days: P14D, P30D" })
+    else trial = decoded.success
+  }
+  if (Option.isNone(named) || Result.isFailure(startInstant)) return { errors }
+  const start = DateTime.makeZonedUnsafe(startInstant.success, { timeZone: named.value })
+  let until: DateTime.DateTime | undefined
+  if (i.horizon === "months") {
+    const months = Number(i.months.trim())
+    if (!/^\d+$/.test(i.months.trim()) || months < 1 || months > 1200) {
+      errors.push({ input: "months", message: "a whole number of months, 1 to 1200" })
+    } else {
+      const end = Calendar.addTo(start, IsoDuration.makeUnsafe({ months }))
+      if (Result.isFailure(end)) errors.push({ input: "months", message: end.failure.message })
+      else until = end.success
+    }
+  } else {
+    const end = OffsetDateTime.parse(i.until.trim())
+    if (Result.isFailure(end)) errors.push({ input: "until", message: end.failure.message })
+    else if (!DateTime.isGreaterThan(end.success, start))
+      errors.push({ input: "until", message: `must be after the start, ${i.start.trim()}` })
+    else until = end.success
+  }
+  return { errors, start, until, trial }
+}
+
+const title = (plan: Plan, zone: string) => `${plan.name} (${plan.id}), ${zone}`
+
+/** Everything the panel shows for its inputs. */
+export const compute = (i: PlanInputs): PlanResult => {
+  const located = locate(i.json)
+  const reading = located.ok ? readPlan(located.value) : undefined
+  const { errors, start, trial, until } = settle(i)
+  const plan = reading?._tag === "Read" ? reading.plan : undefined
+  const base = {
+    located,
+    reading,
+    inputErrors: errors,
+    variations: plan?.variations.map((v) => v.id) ?? [],
+    command: commandLine(i)
+  }
+  if (plan === undefined || start === undefined || until === undefined || errors.length > 0) {
+    return { ...base, simulated: undefined, scheduleError: undefined }
+  }
+  const options = { start, until, anchor: i.anchor, trial, ...(i.variation === "" ? {} : { variation: i.variation }) }
+  const placed = Result.flatMap(Schedule.forPlan(plan, options), (r) =>
+    Result.flatMap(Schedule.compile(r.variation, r.options), (timeline) =>
+      Result.map(Schedule.totals(r.variation, r.options), (totals) => ({ timeline, totals }))
+    )
+  )
+  if (Result.isFailure(placed)) return { ...base, simulated: undefined, scheduleError: placed.failure.message }
+  const { timeline, totals } = placed.success
+  return {
+    ...base,
+    scheduleError: undefined,
+    simulated: {
+      svg: ScheduleSvg.render(timeline, { until, title: title(plan, i.zone.trim()) }),
+      totals,
+      totalsLine: ScheduleSvg.totalsLine(totals),
+      rows: new Rows(timeline, until, totals.cycles)
+    }
+  }
+}

@@ -1,0 +1,374 @@
+/**
+ * Issue 32: the playground in a real browser. The built site (built here when dist/ is missing or stale) served from
+ * 127.0.0.1 by a static file server, driven in Debian's headless Chromium (installed when missing, never a skip), one
+ * browser for the file and a fresh context per test. No test waits for time to pass: each waits for what the page
+ * shows (playwright's `waitFor` on a condition).
+ */
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { ensureBuilt, launchBrowser, type Served, serve } from "../scripts/site.js"
+
+/** what the functions evaluated in the page see (the tests compile without the DOM lib) */
+declare const document: {
+  readonly activeElement: { readonly id: string; readonly tagName: string } | null
+  readonly documentElement: { readonly dataset: Record<string, string | undefined> }
+}
+declare const window: { readonly getComputedStyle: (e: unknown) => { outlineStyle: string; outlineWidth: string } }
+declare const axe: {
+  run: (
+    context: unknown,
+    options: unknown
+  ) => Promise<{
+    violations: ReadonlyArray<{
+      id: string
+      impact: string | null
+      help: string
+      nodes: ReadonlyArray<{ target: unknown }>
+    }>
+  }>
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+let site: Served
+let browser: Browser
+/** the context of most tests: its HTTP cache keeps the site's files between their fresh loads of the page */
+let shared: BrowserContext
+
+beforeAll(async () => {
+  ensureBuilt()
+  site = await serve()
+  browser = await launchBrowser()
+  shared = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+}, 300_000)
+
+afterAll(async () => {
+  await shared?.close()
+  await browser?.close()
+  await site?.close()
+})
+
+interface Visit {
+  readonly context: BrowserContext | undefined
+  readonly page: Page
+  /** every request of the context, in order */
+  readonly requests: Array<string>
+  readonly errors: Array<string>
+}
+
+/**
+ * A new page (a fresh load) opened at a fragment, every request and error recorded: in the shared context, or in a
+ * context of its own (no cache, no storage) when `fresh`.
+ */
+const open = async (fragment: string, fresh: boolean): Promise<Visit> => {
+  const context = fresh ? await browser.newContext({ viewport: { width: 1280, height: 900 } }) : undefined
+  const requests: Array<string> = []
+  const errors: Array<string> = []
+  const page = await (context ?? shared).newPage()
+  page.on("request", (r) => void requests.push(r.url()))
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text())
+  })
+  page.on("pageerror", (e) => void errors.push(e.message))
+  await page.goto(`${site.url}${fragment === "" ? "" : `#${fragment}`}`)
+  return { context, page, requests, errors }
+}
+
+const withPage = async (fragment: string, f: (v: Visit) => Promise<void>, options = { fresh: false }) => {
+  const visit = await open(fragment, options.fresh)
+  try {
+    await f(visit)
+    expect(visit.errors).toEqual([])
+  } finally {
+    await visit.page.close()
+    await visit.context?.close()
+  }
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId)
+
+/** the page has every panel's code and the modulus table: from then on it fetches nothing */
+const allLoaded = (page: Page) => page.locator("html[data-ready=all]").waitFor()
+
+describe("the playground in headless Chromium", () => {
+  it("each panel renders from a fresh load", async () => {
+    await withPage("panel=plan", async ({ page }) => {
+      await page.getByRole("heading", { name: "Plan schedule", level: 2 }).waitFor()
+      await text(page, "plan-totals").filter({ hasText: "24 cycle(s) billed: £224.76" }).waitFor()
+      await page.locator("[data-testid=plan-timeline] svg .phase-band").first().waitFor()
+      await expect(page.locator("[data-testid=plan-timeline] svg line.cycle").count()).resolves.toBe(24)
+      await expect(page.locator(".virtual tbody tr:not(.spacer)").first().textContent()).resolves.toContain("£4.99")
+      await expect(text(page, "command").textContent()).resolves.toBe(
+        "pnpm payrules simulate --plan plan.json --start 2025-01-31T09:00:00Z --zone Europe/London --months 24 --format svg"
+      )
+    })
+    await withPage("panel=fields", async ({ page }) => {
+      await text(page, "fields-summary").filter({ hasText: "The body is valid." }).waitFor()
+      await expect(text(page, "command").textContent()).resolves.toBe(
+        "pnpm payrules validate-payment --fields fields.json --body body.json --scheme FasterPayments"
+      )
+    })
+    await withPage("panel=identifiers", async ({ page }) => {
+      await text(page, "identifier-result").filter({ hasText: "Read as an IBAN" }).waitFor()
+      await expect(text(page, "identifier-result").textContent()).resolves.toContain("GB82 WEST 1234 5698 7654 32")
+    })
+  })
+
+  it("typing into an input updates the result, in every panel", async () => {
+    await withPage("panel=plan", async ({ page }) => {
+      await text(page, "plan-totals").filter({ hasText: "24 cycle(s)" }).waitFor()
+      await page.getByLabel("Months (1 to 1200)").fill("12")
+      await text(page, "plan-totals").filter({ hasText: "12 cycle(s) billed: £104.88" }).waitFor()
+      await page.getByLabel("Zone (IANA, type to search)").fill("Mars/Olympus")
+      await page.getByText("Mars/Olympus is not an IANA time zone").waitFor()
+      await page.getByLabel("Zone (IANA, type to search)").fill("Asia/Tokyo")
+      await text(page, "plan-totals").filter({ hasText: "12 cycle(s)" }).waitFor()
+    })
+    await withPage("panel=fields", async ({ page }) => {
+      await text(page, "fields-summary").filter({ hasText: "The body is valid." }).waitFor()
+      const body = page.getByLabel("POST /pay body (JSON)")
+      await body.fill((await body.inputValue()).replace('"GBP"', '"gbp"'))
+      await text(page, "fields-issues").filter({ hasText: "currency" }).waitFor()
+      await expect(text(page, "fields-summary").textContent()).resolves.toBe("1 issue(s).")
+    })
+    await withPage("panel=identifiers", async ({ page }) => {
+      await page.getByLabel("Identifier or duration").fill("P1Y2M10DT2H30M")
+      await text(page, "identifier-result").filter({ hasText: "Read as an ISO 8601 duration" }).waitFor()
+      await expect(text(page, "identifier-result").textContent()).resolves.toMatch(/months\s*2/)
+      await page.getByLabel("Identifier or duration").fill("08-99-99 66374958")
+      await text(page, "identifier-result").filter({ hasText: "modulus check (Vocalink)" }).waitFor()
+      await expect(text(page, "identifier-result").textContent()).resolves.toMatch(/modulus check \(Vocalink\)\s*valid/)
+    })
+  })
+
+  it("a plan with a duplicate ordinal shows its finding next to the ordinal", async () => {
+    await withPage("panel=plan", async ({ page }) => {
+      const json = page.getByLabel("Plan JSON (one plan of GET /api/subscription-plans)")
+      await json.fill((await json.inputValue()).replace('"ordinal": 2', '"ordinal": 1'))
+      const note = page.locator(".annotated li.flagged.error").filter({ hasText: "DuplicateOrdinal" })
+      await note.waitFor()
+      // the note sits under the line of the second phase's ordinal
+      await expect(note.locator(".line").textContent()).resolves.toBe('          "ordinal": 1,')
+      await expect(note.locator(".note").textContent()).resolves.toContain(
+        "variations.0.phases.1.ordinal: phases 0 and 1 both have ordinal 1"
+      )
+      await expect(text(page, "plan-summary").textContent()).resolves.toMatch(/^1 error\(s\)/)
+      await text(page, "plan-unavailable").waitFor()
+    })
+  })
+
+  it("a body with a 41-character reference on Faster Payments shows the 18-character limit", async () => {
+    await withPage("panel=fields&preset=GB-GBP-FPS", async ({ page }) => {
+      const reference = "INVOICE 2024-00017 MARCH RENT FLAT 2 LDN1"
+      expect(reference).toHaveLength(41)
+      const body = page.getByLabel("POST /pay body (JSON)")
+      await body.fill((await body.inputValue()).replace("RENT MARCH FLAT 2", reference))
+      const issue = text(page, "fields-issues").locator("li").filter({ hasText: "reference" })
+      await issue.waitFor()
+      await expect(issue.textContent()).resolves.toMatch(
+        /^reference MaxLength: reference must have at most 18 characters .*it has 41$/
+      )
+      // and the line of the reference is marked in the body
+      await expect(page.locator(".annotated li.flagged .line").textContent()).resolves.toContain(reference)
+      // without Faster Payments, the server's 35 is the limit
+      await page.getByLabel("Faster Payments (reference 18, end-to-end id 31)").uncheck()
+      await text(page, "fields-issues").filter({ hasText: "at most 35 characters" }).waitFor()
+    })
+  })
+
+  it("a rule the compiler refuses is shown as its typed rule error", async () => {
+    await withPage("panel=fields&preset=refused", async ({ page }) => {
+      const errors = text(page, "rule-errors")
+      await errors.waitFor()
+      const shown = await errors.textContent()
+      expect(shown).toContain("RuleError UnsupportedPattern on reference (backreference)")
+      expect(shown).toContain("RuleError InvalidName on __proto__.polluted")
+      expect(shown).toContain("RuleError EmptyIntersection on invoice_number")
+    })
+  })
+
+  it("an invalid IBAN shows its reason", async () => {
+    await withPage("panel=identifiers", async ({ page }) => {
+      await page.getByLabel("Identifier or duration").fill("GB82 WEST 1234 5698 7654 33")
+      const result = text(page, "identifier-result")
+      await result.filter({ hasText: "Refused as an IBAN" }).waitFor()
+      await expect(result.locator(".refusal").textContent()).resolves.toMatch(/^IbanError Checksum: Invalid IBAN/)
+      await page.getByLabel("Identifier or duration").fill("P0.5Y")
+      await result.filter({ hasText: "IsoDurationParseError FractionOnDateUnit" }).waitFor()
+    })
+  })
+
+  it("a link with state restores that state", async () => {
+    let link = ""
+    await withPage("", async ({ page }) => {
+      await page.getByLabel("Start from a plan of the sandbox").selectOption({ label: "Three phases, then stops" })
+      await page.getByLabel("Months (1 to 1200)").fill("6")
+      await page.getByLabel("Zone (IANA, type to search)").fill("America/New_York")
+      await page.getByLabel("Anchor").selectOption("subscription-start")
+      await text(page, "plan-totals").filter({ hasText: "8 cycle(s)" }).waitFor()
+      await page.getByRole("tab", { name: "Transfer fields" }).click()
+      const body = page.getByLabel("POST /pay body (JSON)")
+      await body.fill((await body.inputValue()).replace("RENT MARCH FLAT 2", "SHARED LINK"))
+      await page.getByRole("tab", { name: "Identifiers and durations" }).click()
+      await page.getByLabel("Identifier or duration").fill("PT36H")
+      await text(page, "identifier-result").filter({ hasText: "hours" }).waitFor()
+      // the address follows the state once the page has painted it
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { location: { hash: string } }).location.hash.includes("id=PT36H")
+      )
+      link = page.url()
+    })
+    expect(link).toMatch(/#panel=identifiers&/)
+    await withPage(link.slice(link.indexOf("#") + 1), async ({ page }) => {
+      await expect(page.getByLabel("Identifier or duration").inputValue()).resolves.toBe("PT36H")
+      await text(page, "identifier-result").filter({ hasText: "Read as an ISO 8601 duration" }).waitFor()
+      await page.getByRole("tab", { name: "Plan schedule" }).click()
+      await text(page, "plan-totals").filter({ hasText: "8 cycle(s)" }).waitFor()
+      await expect(page.getByLabel("Months (1 to 1200)").inputValue()).resolves.toBe("6")
+      await expect(page.getByLabel("Zone (IANA, type to search)").inputValue()).resolves.toBe("America/New_York")
+      await expect(page.getByLabel("Anchor").inputValue()).resolves.toBe("subscription-start")
+      await expect(page.getByLabel("Start from a plan of the sandbox").inputValue()).resolves.toBe("14")
+      await page.getByRole("tab", { name: "Transfer fields" }).click()
+      await expect(page.getByLabel("POST /pay body (JSON)").inputValue()).resolves.toContain("SHARED LINK")
+    })
+  })
+
+  it("the page makes no network request after it has loaded", async () => {
+    await withPage(
+      "panel=plan",
+      async ({ page, requests }) => {
+        await allLoaded(page)
+        // what the load asked for: the page and its own files, from the server it came from, and nothing else
+        expect(requests.length).toBeGreaterThan(1)
+        expect(requests.filter((url) => !url.startsWith(site.url))).toEqual([])
+        const before = requests.length
+        await page.getByLabel("Months (1 to 1200)").fill("120")
+        await text(page, "plan-totals").filter({ hasText: "120 cycle(s)" }).waitFor()
+        await page
+          .getByLabel("Start from a plan of the sandbox")
+          .selectOption({ label: "Metered compute (2-hour cycles)" })
+        await text(page, "plan-totals")
+          .filter({ hasText: /^4\d{4} cycle\(s\) billed: €10,9\d\d\.\d\d$/ })
+          .waitFor()
+        await page.locator(".virtual").evaluate((el: { scrollTop: number }) => {
+          el.scrollTop = 500_000
+        })
+        await page
+          .locator(".virtual tbody tr:not(.spacer)")
+          .filter({ hasText: /^19\d\d\d/ })
+          .first()
+          .waitFor()
+        await page.getByRole("tab", { name: "Transfer fields" }).click()
+        await page.getByLabel("Start from").selectOption("twenty")
+        await text(page, "fields-summary").filter({ hasText: "The body is valid." }).waitFor()
+        await page.getByRole("tab", { name: "Identifiers and durations" }).click()
+        await page.getByLabel("Identifier or duration").fill("08-99-99 66374958")
+        await text(page, "identifier-result").filter({ hasText: "modulus check (Vocalink)" }).waitFor()
+        expect(requests.slice(before)).toEqual([])
+        // and the page forbids any connection: its Content-Security-Policy
+        const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content")
+        expect(csp).toContain("connect-src 'none'")
+      },
+      { fresh: true }
+    )
+  })
+
+  it("axe-core finds no serious or critical violation on any panel", async () => {
+    for (const panel of ["plan", "fields", "identifiers"]) {
+      await withPage(`panel=${panel}`, async ({ page }) => {
+        await page.locator("main [role=tabpanel] h2").waitFor()
+        await page.locator(".summary, [data-testid=identifier-result]").first().waitFor()
+        await page.evaluate(axeSource)
+        const { violations } = await page.evaluate(() =>
+          axe.run(document, {
+            resultTypes: ["violations"],
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] }
+          })
+        )
+        const grave = violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+        expect(grave, panel).toEqual([])
+      })
+    }
+  })
+
+  it("each panel can be used with the keyboard alone: labels, focus order, visible focus", async () => {
+    await withPage("", async ({ page }) => {
+      /** the focused element: its id, or its tag and accessible name */
+      const focused = () =>
+        page.evaluate(() => {
+          const e = document.activeElement as unknown as {
+            id: string
+            tagName: string
+            getAttribute: (n: string) => string | null
+          } | null
+          return e === null
+            ? ""
+            : e.id !== ""
+              ? e.id
+              : `${e.tagName.toLowerCase()}:${e.getAttribute("aria-label") ?? e.getAttribute("name") ?? ""}`
+        })
+      const outline = () =>
+        page.evaluate(() => {
+          const s = window.getComputedStyle(document.activeElement)
+          return `${s.outlineStyle} ${s.outlineWidth}`
+        })
+      /** presses Tab (or Shift+Tab) until the focus is on `target`; every stop on the way, each with a visible focus */
+      const tabTo = async (target: string, key = "Tab"): Promise<ReadonlyArray<string>> => {
+        const stops: Array<string> = []
+        for (let i = 0; i < 30; i++) {
+          await page.keyboard.press(key)
+          const at = await focused()
+          stops.push(at)
+          expect(await outline(), at).toBe("solid 3px")
+          if (at === target) return stops
+        }
+        throw new Error(`${target} not reached by ${key}: ${stops.join(", ")}`)
+      }
+      // the first stop is the selected tab; then the panel's controls in reading order, each labelled
+      expect(await tabTo("tab-plan")).toEqual(["tab-plan"])
+      expect(await tabTo("plan-anchor")).toEqual([
+        "plan-seed",
+        "plan-json",
+        "plan-start",
+        "plan-zone",
+        "input:plan-horizon",
+        "plan-months",
+        "plan-trial-mode",
+        "plan-anchor"
+      ])
+      // then the plan check beside them (it scrolls: a stop of its own)
+      expect(await tabTo("ol:The plan, with the findings under the lines they name")).toHaveLength(1)
+      await tabTo("plan-months", "Shift+Tab")
+      await page.keyboard.press("Control+A")
+      await page.keyboard.type("3")
+      await text(page, "plan-totals").filter({ hasText: "3 cycle(s) billed" }).waitFor()
+      // the table of cycles is a stop of its own, and scrolls from the keyboard
+      await tabTo("section:Billed cycles: 3 rows, scroll to see more")
+      // back to the tabs; the arrow keys move between the panels
+      await tabTo("tab-plan", "Shift+Tab")
+      await page.keyboard.press("ArrowRight")
+      expect(await focused()).toBe("tab-fields")
+      await page.getByRole("tabpanel").getByRole("heading", { name: "Transfer fields" }).waitFor()
+      expect(await tabTo("fields-json")).toEqual(["fields-preset", "fields-json"])
+      await tabTo("fields-body")
+      await page.keyboard.press("Control+End")
+      await page.keyboard.type(" ")
+      await text(page, "fields-summary").filter({ hasText: "The body is valid." }).waitFor()
+      await tabTo("tab-fields", "Shift+Tab")
+      await page.keyboard.press("End")
+      expect(await focused()).toBe("tab-identifiers")
+      expect(await tabTo("identifier-input")).toEqual(["identifier-input"])
+      await page.keyboard.press("Control+A")
+      await page.keyboard.type("011000015")
+      await text(page, "identifier-result").filter({ hasText: "Read as a US routing number" }).waitFor()
+      // the examples are buttons: Tab reaches them, Enter uses one
+      await tabTo("button:")
+      await page.keyboard.press("Enter")
+      await text(page, "identifier-result").filter({ hasText: "Read as an IBAN" }).waitFor()
+    })
+  })
+})

@@ -1,0 +1,239 @@
+/**
+ * The playground's work apart from the page: where JSON values are in a text, the URL's state, the plan, fields and
+ * identifier panels' results. The page itself is tested in headless Chromium (browser.test.ts).
+ */
+import { describe, expect, it } from "@effect/vitest"
+import fc from "fast-check"
+import * as Fields from "../src/fields/model.js"
+import { presetById, presets, pretty } from "../src/fields/presets.js"
+import * as Identifiers from "../src/identifiers/model.js"
+import { locate, pathKey, placeOf } from "../src/json/locate.js"
+import { defaults } from "../src/plan/inputs.js"
+import * as Plan from "../src/plan/model.js"
+import { seeded } from "../src/plan/seeded.js"
+import { decodeText, encodeText, fromFragment, initial, toFragment } from "../src/state.js"
+
+describe("locate", () => {
+  /** every path of a JSON value, with the value there */
+  const paths = (
+    value: unknown,
+    path: Array<string | number> = []
+  ): Array<readonly [Array<string | number>, unknown]> => [
+    [path, value],
+    ...(Array.isArray(value)
+      ? value.flatMap((v, i) => paths(v, [...path, i]))
+      : value !== null && typeof value === "object"
+        ? Object.entries(value).flatMap(([k, v]) => paths(v, [...path, k]))
+        : [])
+  ]
+
+  it("reads what JSON.parse reads, and each path's span holds the value at that path", () => {
+    // fast-check: any JSON value, written with any indentation
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 0, 1, 2, "\t"), (value, indent) => {
+        const text = JSON.stringify(value, null, indent)
+        const located = locate(text)
+        if (!located.ok) return false
+        expect(located.value).toEqual(JSON.parse(text))
+        const all = paths(JSON.parse(text))
+        const keys = all.map(([p]) => pathKey(p))
+        for (const [path, at] of all) {
+          // keys with dots can make two paths read alike (`a.b` and `a`, `b`): those are not compared
+          if (keys.filter((k) => k === pathKey(path)).length > 1) continue
+          const place = located.places.get(pathKey(path))!
+          expect(JSON.parse(text.slice(place.start, place.end))).toEqual(at)
+          expect(place.line).toBeLessThanOrEqual(text.slice(0, place.start).split("\n").length - 1)
+        }
+        return true
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it("refuses what JSON.parse refuses, with the line of the fault", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (text) => {
+        let parses = true
+        try {
+          JSON.parse(text)
+        } catch {
+          parses = false
+        }
+        return locate(text).ok === parses
+      }),
+      { numRuns: 500 }
+    )
+    const broken = locate('{\n  "a": 1,\n  "b": tru\n}')
+    expect(broken.ok).toBe(false)
+    if (!broken.ok) expect(broken.line).toBe(2)
+  })
+
+  it("places a missing member at the object that should hold it", () => {
+    const located = locate('{\n  "phases": [\n    { "id": "x" }\n  ]\n}')
+    if (!located.ok) throw new Error("not located")
+    expect(placeOf(located.places, ["phases", 0, "amount"])?.line).toBe(2)
+    expect(pathKey(["phases", 0, "id"])).toBe("phases.0.id")
+  })
+})
+
+describe("the URL's state", () => {
+  it("texts round-trip through base64url, whatever their characters", () => {
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => decodeText(encodeText(s)) === s))
+  })
+
+  it("a fragment restores the state it was made from", () => {
+    const edited = {
+      ...initial,
+      panel: "fields" as const,
+      plan: { ...initial.plan, json: `${seeded[3]!.json} `, seed: undefined, months: "120", zone: "Asia/Tokyo" },
+      fields: { ...initial.fields, body: '{"amount": 1}', schemes: ["Swift" as const] },
+      identifier: "P1D"
+    }
+    expect(fromFragment(toFragment(edited))).toEqual(edited)
+    expect(fromFragment(toFragment(initial))).toEqual(initial)
+    // an unedited seeded plan and preset travel by name
+    expect(toFragment(initial)).toBe("panel=plan&seed=0&preset=GB-GBP-FPS&schemes=FasterPayments")
+  })
+
+  it("a fragment that says nothing, or nonsense, gives the initial state", () => {
+    expect(fromFragment("")).toEqual(initial)
+    expect(fromFragment("#panel=nope&seed=99&anchor=sideways&plan=%%%")).toEqual(initial)
+  })
+})
+
+describe("the plan panel", () => {
+  it("every seeded plan reads without errors and simulates, over 24 months and 10 years", () => {
+    expect(seeded).toHaveLength(15)
+    for (const s of seeded) {
+      for (const months of ["24", "120"]) {
+        const r = Plan.compute({ ...defaults, json: s.json, months })
+        expect(r.reading?._tag, s.name).toBe("Read")
+        expect(r.simulated?.svg, s.name).toMatch(/^<svg /)
+        expect(r.simulated!.rows.at(0)?.number ?? 1).toBe(1)
+      }
+    }
+  })
+
+  it("a duplicate ordinal is a finding at the ordinal, and no schedule", () => {
+    const json = seeded[0]!.json.replace('"ordinal": 2', '"ordinal": 1')
+    const r = Plan.compute({ ...defaults, json })
+    expect(r.reading?._tag).toBe("Read")
+    if (r.reading?._tag !== "Read") return
+    expect(r.reading.findings.map((f) => [f.rule, f.path.join(".")])).toContainEqual([
+      "DuplicateOrdinal",
+      "variations.0.phases.1.ordinal"
+    ])
+    expect(r.simulated).toBeUndefined()
+    expect(r.scheduleError).toMatch(/ordinal/)
+  })
+
+  it("a plan that is not a plan lists every fault with its path", () => {
+    const r = Plan.compute({
+      ...defaults,
+      json: '{"id": "x", "variations": [{"id": "v", "phases": [{"ordinal": "one"}]}]}'
+    })
+    expect(r.reading?._tag).toBe("Malformed")
+    if (r.reading?._tag !== "Malformed") return
+    const paths = r.reading.issues.map((i) => i.path.join("."))
+    expect(paths).toContain("name")
+    expect(paths).toContain("variations.0.phases.0.ordinal")
+  })
+
+  it("the inputs are checked as the command line checks its options, and the command says the same", () => {
+    const r = Plan.compute({ ...defaults, json: seeded[0]!.json, zone: "Nowhere", months: "0", trial: "P1W" })
+    expect(r.inputErrors.map((e) => e.input).sort()).toEqual(["trial", "zone"])
+    const until = Plan.compute({ ...defaults, json: seeded[0]!.json, horizon: "until", until: "2020-01-01T00:00:00Z" })
+    expect(until.inputErrors).toEqual([{ input: "until", message: "must be after the start, 2025-01-31T09:00:00Z" }])
+    expect(
+      Plan.commandLine({
+        ...defaults,
+        json: "",
+        trial: "none",
+        anchor: "subscription-start",
+        horizon: "until",
+        variation: "v2"
+      })
+    ).toBe(
+      "pnpm payrules simulate --plan plan.json --start 2025-01-31T09:00:00Z --zone Europe/London --until 2027-01-31T09:00:00Z --no-trial --anchor subscription-start --variation v2 --format svg"
+    )
+  })
+
+  it("the table reads only the rows it is asked for", () => {
+    const metered = seeded.find((s) => s.name.startsWith("Metered"))!
+    const r = Plan.compute({ ...defaults, json: metered.json, months: "120" })
+    expect(r.simulated!.rows.count).toBe(43_824)
+    expect(r.simulated!.rows.at(43_823)).toMatchObject({ number: 43_824, phase: "metered", amount: "€0.25" })
+    expect(r.simulated!.rows.at(43_824)).toBeUndefined()
+  })
+})
+
+describe("the fields panel", () => {
+  it("every preset's body passes its rules, except where the rules are refused", () => {
+    for (const p of presets) {
+      const r = Fields.compute({ fields: pretty(p.fields), body: pretty(p.body), schemes: p.schemes })
+      if (p.id === "refused") {
+        expect(r.compiled?._tag).toBe("Refused")
+        if (r.compiled?._tag === "Refused") {
+          expect(r.compiled.errors.map((e) => e.reason)).toEqual([
+            "UnsupportedPattern",
+            "InvalidName",
+            "EmptyIntersection"
+          ])
+        }
+      } else expect([p.id, r.checked]).toEqual([p.id, { _tag: "Valid" }])
+    }
+    const twenty = presetById("twenty")!.fields as { fields: ReadonlyArray<unknown> }
+    expect(twenty.fields).toHaveLength(20)
+  })
+
+  it("a 41-character reference under Faster Payments breaks the 18-character limit", () => {
+    const p = presetById("GB-GBP-FPS")!
+    const body = pretty(p.body).replace("RENT MARCH FLAT 2", "X".repeat(41))
+    const r = Fields.compute({ fields: pretty(p.fields), body, schemes: ["FasterPayments"] })
+    expect(r.checked?._tag === "Invalid" ? r.checked.issues.map((i) => [i.path.join("."), i.rule]) : []).toEqual([
+      ["reference", "MaxLength"]
+    ])
+    expect(Fields.commandLine({ fields: "", body: "", schemes: ["FasterPayments", "Swift"] })).toBe(
+      "pnpm payrules validate-payment --fields fields.json --body body.json --scheme FasterPayments --scheme Swift"
+    )
+  })
+})
+
+describe("the identifiers panel", () => {
+  it("reads each kind by its shape, or says what it accepts", () => {
+    expect(Identifiers.kindOf("GB82 WEST 1234 5698 7654 32")).toBe("iban")
+    expect(Identifiers.kindOf("12-34-56 12345678")).toBe("uk")
+    expect(Identifiers.kindOf("12345612345678")).toBe("uk")
+    expect(Identifiers.kindOf("011000015")).toBe("aba")
+    expect(Identifiers.kindOf("-P1D")).toBe("duration")
+    expect(Identifiers.read("???")._tag).toBe("Unrecognised")
+    expect(Identifiers.read("  ")._tag).toBe("Empty")
+  })
+
+  it("a refusal carries the typed error's reason", () => {
+    expect(Identifiers.read("GB82 WEST 1234 5698 7654 33")).toMatchObject({
+      _tag: "Refused",
+      error: "IbanError",
+      reason: "Checksum"
+    })
+    expect(Identifiers.read("011000016")).toMatchObject({
+      _tag: "Refused",
+      error: "AbaRoutingError",
+      reason: "Checksum"
+    })
+    expect(Identifiers.read("12-34-5 12345678")).toMatchObject({ _tag: "Refused", kind: "uk", error: "UkAccountError" })
+    expect(Identifiers.read("P0.5Y")).toMatchObject({
+      _tag: "Refused",
+      error: "IsoDurationParseError",
+      reason: "FractionOnDateUnit"
+    })
+  })
+
+  it("what an IBAN holds: country, bank, check digits, national check", () => {
+    const r = Identifiers.read("ES91 2100 0418 4502 0005 1332")
+    const facts = r._tag === "Parsed" ? Object.fromEntries(r.facts.map((f) => [f.name, f.value])) : {}
+    expect(facts).toMatchObject({ bank: "2100", branch: "0418", BBAN: "21000418450200051332", SEPA: "yes" })
+    expect(facts["check digits"]).toMatch(/^91/)
+    expect(facts["national check"]).toMatch(/^Spain's DC .*: valid$/)
+  })
+})
