@@ -297,6 +297,11 @@ describe("the playground in headless Chromium", () => {
 
   it("each panel can be used with the keyboard alone: labels, focus order, visible focus", async () => {
     await withPage("", async ({ page }) => {
+      // keys go to the page only once it is rendered and is the focused page of the browser (a page opened beside
+      // another in the shared context may not be: Tab then leaves the focus on the body)
+      await page.locator("main [role=tabpanel] h2").waitFor()
+      await page.locator(".summary").first().waitFor()
+      await page.bringToFront()
       /** the focused element: its id, or its tag and accessible name */
       const focused = () =>
         page.evaluate(() => {
