@@ -16,7 +16,7 @@ import { run } from "@payrules/bench"
 import { ExchangeTransaction } from "@payrules/exchange"
 import { InternationalPayment } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
-import { SubscriptionPlan } from "@payrules/subscriptions"
+import { PlanCheck } from "@payrules/subscriptions"
 import { PayFields } from "@payrules/transfers"
 import { OpenApiDocuments } from "@payrules/transport"
 import { Ajv2020 } from "ajv/dist/2020.js"
@@ -111,29 +111,31 @@ if (jit === undefined) {
       {
         name: "a page of 20 subscription plans",
         value: page,
-        schema: SubscriptionPlan.PlanListPageLenient,
-        label: "SubscriptionPlan.PlanListPageLenient (MerchantClient)",
+        // what MerchantClient reads since issue 34: the envelope, then each plan on its own, with the plan checks
+        decode: PlanCheck.decodeAndCheck,
+        label: "PlanCheck.decodeAndCheck (MerchantClient: plan by plan, checked)",
         validate: responseSchema("merchant", "/api/subscription-plans", "get")
       },
       {
         name: "an international payment",
         value: payment,
-        schema: InternationalPayment.RevolutLenient,
+        decode: Schema.decodeUnknownResult(InternationalPayment.RevolutLenient),
         label: "InternationalPayment.RevolutLenient (OpenBankingClient)",
         validate: responseSchema("open-banking", "/international-payments/{InternationalPaymentId}", "get")
       },
       {
         name: "an exchange transaction",
         value: transaction,
-        schema: ExchangeTransaction.Lenient,
+        decode: Schema.decodeUnknownResult(ExchangeTransaction.Lenient),
         label: "ExchangeTransaction.Lenient (BusinessClient)",
         validate: responseSchema("business", "/exchange", "post")
       },
       {
         name: "a /pay/fields answer",
         value: fields,
-        schema: PayFields.FieldsResponse,
-        label: "PayFields.FieldsResponse (BusinessClient)",
+        // what BusinessClient reads since issue 34: the envelope, then each rule on its own
+        decode: PayFields.decodeLenient,
+        label: "PayFields.decodeLenient (BusinessClient: rule by rule)",
         validate: responseSchema("business", "/pay/fields", "post")
       }
     ] as const
@@ -141,7 +143,7 @@ if (jit === undefined) {
     await run(
       `Decoding what the APIs send: our Schemas (${jit === "1" ? "JIT compiled" : "interpreted"}) vs ajv on the OpenAPI response schema`,
       cases.map((c) => {
-        const decode = Schema.decodeUnknownResult(c.schema as Schema.Codec<unknown, unknown>)
+        const decode = c.decode as (u: unknown) => Result.Result<unknown, unknown>
         return {
           name: c.name,
           unit: "decode of one parsed answer",
