@@ -47,11 +47,10 @@ const standard = SchemaIssue.makeFormatterStandardSchemaV1()
 export const firstIssue = (
   issue: SchemaIssue.Issue
 ): { readonly path: ReadonlyArray<PropertyKey>; readonly message: string } => {
-  const first = standard(issue).issues[0]
-  return {
-    path: (first?.path ?? []).map((p) => (typeof p === "object" && p !== null ? p.key : p)),
-    message: first?.message ?? String(issue)
-  }
+  // a failure has at least one issue, and effect's formatter writes each path as property keys (the path segments
+  // objects that the Standard Schema type also allows never come from it)
+  const first = standard(issue).issues[0]!
+  return { path: first.path as ReadonlyArray<PropertyKey>, message: first.message }
 }
 
 /**

@@ -134,3 +134,61 @@ describe("OpenEnum.findUnknown", () => {
     expect(OpenEnum.message({ path: [2], value: "x" })).toMatch(/^the value "x"/)
   })
 })
+
+describe("OpenEnum, what users see of it (from the mutation run)", () => {
+  const messageOf = (result: Result.Result<unknown, Schema.SchemaError>) =>
+    Result.isFailure(result) ? result.failure.message : "decoded"
+
+  it("a value that is not well-formed, or not a string, names the enum, its known values and the rule", () => {
+    const expected =
+      "TestState is one of created, pending, completed, or another value of 1 to 128 visible ASCII characters"
+    expect(messageOf(decode("on hold"))).toBe(expected)
+    expect(messageOf(decode(42))).toBe(expected)
+  })
+
+  it("UnknownFromString: encodes back to the raw text, refuses a known value and a malformed one, each saying why", () => {
+    const U = OpenEnum.UnknownFromString(known)
+    expect(Schema.encodeSync(U)(OpenEnum.unknown("held"))).toBe("held")
+    expect(messageOf(Schema.decodeUnknownResult(U)("pending"))).toContain('"pending" is a known value')
+    expect(messageOf(Schema.decodeUnknownResult(U)("on hold"))).toContain(
+      "an enum value is 1 to 128 visible ASCII characters (no space or control character)"
+    )
+  })
+
+  it("the JSON Schema of what is read names the enum and its Unknown case, with the description given or the default", () => {
+    const definitionsOf = (schema: Schema.Top) =>
+      (
+        Schema.toJsonSchemaDocument(Schema.toType(schema)) as unknown as {
+          definitions: Record<string, { description?: string }>
+        }
+      ).definitions
+    const byDefault = definitionsOf(State)
+    expect(Object.keys(byDefault).sort()).toEqual(["TestState", "TestStateUnknown"])
+    expect(byDefault.TestState!.description).toBe(
+      'one of created, pending, completed, or a value added to the API since (kept as { _tag: "Unknown", value })'
+    )
+    const described = definitionsOf(OpenEnum.make(known, { identifier: "Described", description: "the state" }))
+    expect(described.Described!.description).toBe("the state")
+    expect(Object.keys(definitionsOf(OpenEnum.UnknownFromString(known)))).toEqual(["UnknownEnumValue"])
+    expect(Object.keys(definitionsOf(OpenEnum.UnknownFromString(known, { identifier: "Held" })))).toEqual(["Held"])
+  })
+
+  it.each([
+    ["the Unknown case", OpenEnum.unknown("held"), true],
+    ["a value that is not a string", { _tag: "Unknown", value: 1 }, false],
+    ["another tag", { _tag: "Known", value: "held" }, false],
+    ["no tag", { value: "held" }, false],
+    ["no value", { _tag: "Unknown" }, false],
+    ["null", null, false],
+    ["the text Unknown", "Unknown", false]
+  ])("isUnknown: %s", (_, u, expected) => {
+    expect(OpenEnum.isUnknown(u)).toBe(expected)
+  })
+
+  it("findUnknown walks objects without a prototype and steps over undefined and primitive fields", () => {
+    const bare = Object.assign(Object.create(null) as object, { state: OpenEnum.unknown("held") })
+    expect(OpenEnum.findUnknown({ a: undefined, b: 1, c: "x", d: true, e: bare })).toStrictEqual([
+      { path: ["e", "state"], value: "held" }
+    ])
+  })
+})
