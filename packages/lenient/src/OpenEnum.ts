@@ -75,8 +75,7 @@ export const maxLength = 128
  */
 export const wellFormed: RegExp = /^[\x21-\x7e]{1,128}$/
 
-const wellFormedCheck = (message: string) =>
-  Schema.isPattern(wellFormed, { expected: `a value of 1 to ${maxLength} visible ASCII characters`, message })
+const wellFormedCheck = (message: string) => Schema.isPattern(wellFormed, { message })
 
 const defaultMessage = `an enum value is 1 to ${maxLength} visible ASCII characters (no space or control character)`
 
@@ -87,9 +86,7 @@ const UnknownValue = (known: ReadonlyArray<string>, identifier: string) => {
     _tag: Schema.tag("Unknown"),
     value: Schema.String.check(
       wellFormedCheck(defaultMessage),
-      Schema.makeFilter((s: string) => (knownSet.has(s) ? `${JSON.stringify(s)} is a known value` : undefined), {
-        expected: `a value other than ${known.join(", ")}`
-      })
+      Schema.makeFilter((s: string) => (knownSet.has(s) ? `${JSON.stringify(s)} is a known value` : undefined))
     )
   }).annotate({ identifier })
 }
@@ -180,9 +177,9 @@ export const findUnknown = (value: unknown): ReadonlyArray<Found> => {
   const walk = (u: unknown, path: Array<string | number>): void => {
     if (typeof u !== "object" || u === null) return
     if (Array.isArray(u)) {
-      for (let i = 0; i < u.length; i++) {
+      for (const [i, item] of u.entries()) {
         path.push(i)
-        walk(u[i], path)
+        walk(item, path)
         path.pop()
       }
       return
