@@ -20,9 +20,3 @@ export * as Sandbox from "./Sandbox.js"
  * @since 0.1.0
  */
 export * as SandboxApi from "./SandboxApi.js"
-/**
- * What every seed holds, as plain data a browser can load: the 15 showcase plans and the /pay/fields corridors.
- *
- * @since 0.1.0
- */
-export * as Showcase from "./Showcase.js"

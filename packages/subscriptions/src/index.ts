@@ -9,6 +9,13 @@
  */
 export * as PlanCheck from "./PlanCheck.js"
 /**
+ * Fifteen plans that show every phase shape of the specification, as plain data (the sandbox's seed, the
+ * playground's examples).
+ *
+ * @since 0.2.0
+ */
+export * as PlanShapes from "./PlanShapes.js"
+/**
  * The phase progression simulator: events, positions and totals.
  *
  * @since 0.1.0

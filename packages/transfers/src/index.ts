@@ -3,6 +3,13 @@
  */
 
 /**
+ * The field requirements POST /pay/fields answers for six corridors, as plain data (the sandbox's answers, the
+ * playground's examples).
+ *
+ * @since 0.2.0
+ */
+export * as FieldCorridors from "./FieldCorridors.js"
+/**
  * Server patterns matched against the whole value in linear time: the dialect, the native and re2js engines.
  *
  * @since 0.1.0

@@ -1,8 +1,8 @@
 /**
- * Examples for the fields panel: the sandbox's corridors (`@payrules/sandbox/Showcase`, the shapes the real API
+ * Examples for the fields panel: the sandbox's corridors (`FieldCorridors` of `@payrules/transfers`, the shapes the real API
  * publishes) with a payment body for each, a corridor of 20 rules (the benchmark's), and rules the compiler refuses.
  */
-import * as Showcase from "@payrules/sandbox/Showcase"
+import { FieldCorridors } from "@payrules/transfers"
 
 export type Scheme = "FasterPayments" | "OpenBanking" | "Swift"
 
@@ -35,7 +35,10 @@ const body = (currency: string, extra: Record<string, unknown>, receiver: Record
 
 const address = { street_line1: "10 Downing Street", city: "London", postcode: "SW1A 2AA", country: "GB" }
 
-const bodies: Record<Showcase.Corridor["id"], { readonly body: unknown; readonly schemes: ReadonlyArray<Scheme> }> = {
+const bodies: Record<
+  FieldCorridors.Corridor["id"],
+  { readonly body: unknown; readonly schemes: ReadonlyArray<Scheme> }
+> = {
   "GB-GBP-FPS": { body: body("GBP", { reference: "RENT MARCH FLAT 2" }), schemes: ["FasterPayments"] },
   "EU-EUR-SEPA": {
     body: body("EUR", { reference: "Invoice 2024-0017" }, { address: { country: "FR" } }),
@@ -176,7 +179,7 @@ const refused = [
 ]
 
 export const presets: ReadonlyArray<Preset> = [
-  ...Showcase.corridors.map(
+  ...FieldCorridors.corridors.map(
     (c): Preset => ({ id: c.id, label: c.description, fields: { fields: c.fields }, ...bodies[c.id] })
   ),
   {

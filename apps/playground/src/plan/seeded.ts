@@ -1,8 +1,8 @@
 /**
- * The sandbox's 15 showcase plans (`@payrules/sandbox/Showcase`, plain data: nothing of the sandbox's server comes
+ * The sandbox's 15 showcase plans (`PlanShapes` of `@payrules/subscriptions`, plain data: nothing of the sandbox's server comes
  * into the page) as plan JSON to edit, with readable ids: the sandbox gives each seed its own UUIDs.
  */
-import * as Showcase from "@payrules/sandbox/Showcase"
+import { PlanShapes } from "@payrules/subscriptions"
 
 const slug = (name: string) =>
   name
@@ -18,7 +18,7 @@ export interface Seeded {
   readonly json: string
 }
 
-export const seeded: ReadonlyArray<Seeded> = Showcase.plans.map((plan, i) => {
+export const seeded: ReadonlyArray<Seeded> = PlanShapes.plans.map((plan, i) => {
   const value = {
     id: `pln_${slug(plan.name)}`,
     name: plan.name,

@@ -4,8 +4,8 @@
  *
  * @internal
  */
-import type { SubscriptionPlan } from "@payrules/subscriptions"
-import * as Showcase from "../Showcase.js"
+import { PlanShapes, type SubscriptionPlan } from "@payrules/subscriptions"
+import { FieldCorridors } from "@payrules/transfers"
 import * as Random from "./random.js"
 
 /** @internal */
@@ -20,10 +20,10 @@ export interface Account {
 }
 
 /** A field requirement as POST /pay/fields returns it. @internal */
-export type FieldRule = Showcase.FieldRule
+export type FieldRule = FieldCorridors.FieldRule
 
 /** @internal */
-export type Corridor = Showcase.Corridor
+export type Corridor = FieldCorridors.Corridor
 
 /** @internal */
 export interface CounterpartyAccount {
@@ -55,7 +55,7 @@ export interface SeedData {
 }
 
 /** The field requirements of each corridor (the shapes the real API publishes). @internal */
-export const corridors: ReadonlyArray<Corridor> = Showcase.corridors
+export const corridors: ReadonlyArray<Corridor> = FieldCorridors.corridors
 
 const planNames = ["Starter", "Team", "Growth", "Scale", "Enterprise", "Studio", "Creator", "Plus", "Family", "Solo"]
 const durations = ["P1M", "P1Y", "P15D", "P1W", "PT2H", "P1M15D", "PT36H", "P3M", "P6M", "P2W"]
@@ -75,7 +75,7 @@ const phase = (id: string, ordinal: number, fields: Omit<PhaseWire, "id" | "ordi
  * A variation with its id; the ids of its phases (written with a name: `intro`) and of their items are UUIDs keyed
  * by the variation's id and that name, as the official documents give them (`format: uuid`, D12).
  */
-const variation = (id: string, phases: ReadonlyArray<Showcase.Phase>) => ({
+const variation = (id: string, phases: ReadonlyArray<PlanShapes.Phase>) => ({
   id,
   phases: phases.map((p) => ({
     ...p,
@@ -96,7 +96,7 @@ const variation = (id: string, phases: ReadonlyArray<Showcase.Phase>) => ({
  * variations are drawn before the plan's own.
  */
 const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) =>
-  Showcase.plans.map((shape, i): SubscriptionPlan.SubscriptionPlanEncoded => {
+  PlanShapes.plans.map((shape, i): SubscriptionPlan.SubscriptionPlanEncoded => {
     const variations = shape.variations.map((phases) => variation(random.uuid(), phases))
     return {
       id: random.uuid(),
