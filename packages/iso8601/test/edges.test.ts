@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
+import { Result } from "effect"
 
 const d = IsoDuration.parseUnsafe
 const fmt = IsoDuration.format
@@ -75,5 +76,58 @@ describe("Calendar helpers (named after the bugs they guard)", () => {
     expect(Calendar.daysInMonth(2024, 2)).toBe(29)
     expect(Calendar.daysInMonth(2000, 2)).toBe(29)
     expect(Calendar.daysInMonth(1900, 2)).toBe(28)
+  })
+})
+
+describe("IsoDuration.parse positions (named after the bugs they guard)", () => {
+  it("reports each refusal at the character that breaks the rule (bug: a position one off, or at the start)", () => {
+    for (const [input, reason, position] of [
+      ["", "Empty", 0],
+      ["+", "EmptyDuration", 1],
+      ["-", "EmptyDuration", 1],
+      ["1P1D", "MissingDesignator", 0],
+      ["xxP1Dxx", "MissingDesignator", 0],
+      ["P", "EmptyDuration", 1],
+      ["PT", "EmptyDuration", 2],
+      ["-P", "EmptyDuration", 2],
+      ["P1DT", "DanglingTimeDesignator", 3],
+      ["P05DT", "DanglingTimeDesignator", 4],
+      ["P1D ", "UnexpectedCharacter", 3],
+      ["P1DP2D", "UnexpectedCharacter", 3],
+      ["PT1HT1M", "UnexpectedCharacter", 4],
+      ["P1", "MissingUnit", 2],
+      ["PT1.5", "MissingUnit", 5],
+      ["PT1.5x", "MissingUnit", 5],
+      ["P1M1Y", "UnitOrder", 4],
+      ["P1D1D", "UnitOrder", 4],
+      ["PT1S1H", "UnitOrder", 5],
+      ["P2H", "TimeUnitInDatePart", 2],
+      ["P2S", "TimeUnitInDatePart", 2],
+      ["PT1D", "DateUnitInTimePart", 3],
+      ["PT1W", "DateUnitInTimePart", 3],
+      ["PT1Y", "DateUnitInTimePart", 3],
+      ["P0.5Y", "FractionOnDateUnit", 1],
+      ["P1Y0,5M", "FractionOnDateUnit", 3],
+      ["PT0.1H0M", "FractionNotLast", 6],
+      ["PT1.1234567891S", "FractionTooLong", 13],
+      ["PT.1H", "FractionWithoutDigits", 2],
+      ["PT2.H3M", "FractionWithoutDigits", 4],
+      ["P-1Y", "SignInside", 1],
+      ["P+1Y", "SignInside", 1],
+      ["P1YP", "UnexpectedCharacter", 3],
+      ["P0001-02-03", "AlternativeFormat", 5],
+      ["P00010203", "AlternativeFormat", 9],
+      ["P0001T", "MissingUnit", 5],
+      ["PT01:02:03", "AlternativeFormat", 4],
+      ["PT1-02", "AlternativeFormat", 3],
+      ["P1X", "MissingUnit", 2],
+      ["PT1X", "MissingUnit", 3],
+      ["P4294967296Y", "OutOfRange", 0],
+      ["PT9007199254740992S", "OutOfRange", 0],
+      ["P1D1.5", "MissingUnit", 6]
+    ] as const) {
+      const e = Result.getOrThrow(Result.flip(IsoDuration.parse(input)))
+      expect([e.reason, e.position], JSON.stringify(input)).toEqual([reason, position])
+    }
   })
 })
