@@ -1,6 +1,7 @@
+import { inspect } from "node:util"
 import { describe, expect, it } from "@effect/vitest"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
-import { Result } from "effect"
+import { Equal, Hash, Result } from "effect"
 
 const d = IsoDuration.parseUnsafe
 const fmt = IsoDuration.format
@@ -129,5 +130,70 @@ describe("IsoDuration.parse positions (named after the bugs they guard)", () => 
       const e = Result.getOrThrow(Result.flip(IsoDuration.parse(input)))
       expect([e.reason, e.position], JSON.stringify(input)).toEqual([reason, position])
     }
+  })
+})
+
+describe("IsoDuration values (named after the bugs they guard)", () => {
+  const units = [
+    "years",
+    "months",
+    "weeks",
+    "days",
+    "hours",
+    "minutes",
+    "seconds",
+    "milliseconds",
+    "microseconds",
+    "nanoseconds"
+  ] as const
+
+  it("two durations that differ in one unit only are not equal, nor hashed alike (bug: a unit left out of equals)", () => {
+    const base = IsoDuration.makeUnsafe({})
+    for (const unit of units) {
+      const one = IsoDuration.makeUnsafe({ [unit]: 1 })
+      const two = IsoDuration.makeUnsafe({ [unit]: 2 })
+      expect(Equal.equals(one, two), unit).toBe(false)
+      expect(IsoDuration.equals(one, two), unit).toBe(false)
+      expect(Hash.hash(one) === Hash.hash(two), unit).toBe(false)
+      expect(Equal.equals(one, IsoDuration.makeUnsafe({ [unit]: 1 })), unit).toBe(true)
+      expect(Hash.hash(one), unit).toBe(Hash.hash(IsoDuration.makeUnsafe({ [unit]: 1 })))
+      expect(Equal.equals(one, base), unit).toBe(false)
+    }
+    expect(Equal.equals(IsoDuration.parseUnsafe("P1D"), { days: 1 })).toBe(false)
+  })
+
+  it("make keeps each field's sign and writes zero fields of a negative duration as 0, not -0 (bug: -0 hours)", () => {
+    const d = IsoDuration.makeUnsafe({ days: -1, nanoseconds: -5 })
+    expect(d.sign).toBe(-1)
+    expect([d.days, d.nanoseconds]).toEqual([-1, -5])
+    expect(Object.is(d.hours, 0)).toBe(true)
+    expect(Object.is(IsoDuration.parseUnsafe("-P1D").years, 0)).toBe(true)
+    expect(IsoDuration.makeUnsafe({ days: 0 })).toBe(IsoDuration.zero)
+  })
+
+  it("make refuses each sub-second unit above 999 and names it (bug: 1000 ms kept, or another field named)", () => {
+    for (const unit of ["milliseconds", "microseconds", "nanoseconds"] as const) {
+      for (const v of [1000, -1000]) {
+        const e = Result.getOrThrow(Result.flip(IsoDuration.make({ [unit]: v })))
+        expect([e.reason, e.field, e.message]).toEqual([
+          "SubsecondOverflow",
+          unit,
+          `${unit} must be within -999..999; carry the excess into the next larger unit`
+        ])
+      }
+      expect(IsoDuration.make({ [unit]: 999 })._tag).toBe("Success")
+    }
+    expect(IsoDuration.make({ seconds: 1000, hours: 1000 })._tag).toBe("Success")
+    const e = Result.getOrThrow(Result.flip(IsoDuration.make({ hours: 0.5 })))
+    expect([e.reason, e.field, e.message]).toEqual(["NotAnInteger", "hours", "hours must be an integer"])
+    const mixed = Result.getOrThrow(Result.flip(IsoDuration.make({ years: 1, days: -1 })))
+    expect([mixed.field, mixed.message]).toEqual([undefined, "all fields of a duration must have the same sign"])
+  })
+
+  it("shows as IsoDuration(<text>) in Node's inspector and as its text in JSON (bug: an object dump in logs)", () => {
+    const d = IsoDuration.parseUnsafe("PT1.5H")
+    expect(inspect(d)).toBe("IsoDuration(PT1H30M)")
+    expect(JSON.stringify({ d })).toBe('{"d":{"_id":"IsoDuration","iso":"PT1H30M"}}')
+    expect(`${d}`).toBe("PT1H30M")
   })
 })
