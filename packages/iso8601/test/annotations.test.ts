@@ -86,6 +86,45 @@ describe("iso8601 annotations and messages users see (named after the bugs they 
     expect(SchemaAST.resolveIdentifier(OffsetDateTime.OffsetDateTimeFromSelf.ast)).toBe("OffsetDateTime")
   })
 
+  it("a trial string is refused with what is wrong with it (bug: 'P1W' told it is not a duration, P0D accepted)", () => {
+    const decode = Schema.decodeUnknownResult(IsoDuration.DaysOnlyFromString)
+    const message = (u: unknown) => Result.getOrThrow(Result.flip(decode(u))).message
+    for (const s of ["P1W", "p14d", "-P14D", "P14DT1H"]) {
+      expect(message(s)).toBe(`${JSON.stringify(s)} is a duration, but a trial allows days only, as P<n>D (e.g. P14D)`)
+    }
+    expect(message("P0D")).toBe("a trial lasts at least one day (P1D)")
+    expect(message("xyz")).toBe(
+      "Invalid ISO 8601 duration \"xyz\" at position 0: a duration starts with 'P' (after an optional '+' or '-')"
+    )
+    expect(message("P99999999999999999999D")).toContain("at position 0: out of Temporal's range")
+    expect(Schema.encodeSync(IsoDuration.DaysOnlyFromString)(IsoDuration.parseUnsafe("P014D"))).toBe("P14D")
+  })
+
+  it("a days-only value has days and nothing else, and is positive (bug: P14DT1H or -P14D taken as a trial)", () => {
+    const isDaysOnly = Schema.is(Schema.toType(IsoDuration.DaysOnlyFromString))
+    expect(isDaysOnly(IsoDuration.parseUnsafe("P14D"))).toBe(true)
+    for (const s of [
+      "P1Y14D",
+      "P1M14D",
+      "P1W14D",
+      "P14DT1H",
+      "P14DT1M",
+      "P14DT1S",
+      "P14DT0.001S",
+      "P14DT0.000001S",
+      "P14DT0.000000001S",
+      "-P14D",
+      "PT0S"
+    ]) {
+      expect(isDaysOnly(IsoDuration.parseUnsafe(s)), s).toBe(false)
+    }
+    expect(isDaysOnly("P14D")).toBe(false)
+    const decode = Schema.decodeUnknownResult(Schema.toType(IsoDuration.DaysOnlyFromString))
+    expect(Result.getOrThrow(Result.flip(decode(IsoDuration.parseUnsafe("P1W")))).message).toBe(
+      "P1W is not a days-only duration"
+    )
+  })
+
   // -------------------------------------------------------------------------
   // formatters and equivalences
   // -------------------------------------------------------------------------
