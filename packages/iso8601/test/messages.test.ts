@@ -75,6 +75,28 @@ describe("iso8601 errors and messages (named after the bugs they guard)", () => 
     }
   })
 
+  it("tells the alternative format from a missing unit, in either part (bug: PT12345678 called the alternative format)", () => {
+    for (const [input, reason, position] of [
+      ["PT,5H", "FractionWithoutDigits", 2],
+      ["PT12345678", "MissingUnit", 10],
+      ["P00010203T040506", "AlternativeFormat", 9],
+      ["P0001:02", "AlternativeFormat", 5],
+      ["P1234567T1H", "MissingUnit", 8]
+    ] as const) {
+      const e = Result.getOrThrow(Result.flip(IsoDuration.parse(input)))
+      expect([e.reason, e.position], input).toEqual([reason, position])
+    }
+  })
+
+  it("writes zero as PT0S, years 9999 and 10000 apart, and 100 or 99 milliseconds with three digits (bug: -PT0S, .0100)", () => {
+    expect(IsoDuration.format(IsoDuration.zero)).toBe("PT0S")
+    expect(OffsetDateTime.format(DateTime.makeUnsafe("9999-12-31T23:59:59.100Z"))).toBe("9999-12-31T23:59:59.100Z")
+    expect(OffsetDateTime.format(DateTime.makeUnsafe(Date.UTC(10000, 0, 1)))).toBe("+010000-01-01T00:00:00Z")
+    expect(OffsetDateTime.format(DateTime.makeUnsafe(Date.UTC(2024, 0, 1, 0, 0, 0, 99)))).toBe(
+      "2024-01-01T00:00:00.099Z"
+    )
+  })
+
   it("an HTTP date or an obsolete form with text around it is a syntax error (bug: 'xSun, ...' read as a date)", () => {
     for (const s of [
       "xSun, 10 Sep 2017 19:43:31 GMT",
