@@ -38,7 +38,10 @@ describe("Calendar edges (named after the bugs they guard)", () => {
       "PT1H0.000999999S",
       "PT1H1M1.001001001S",
       "-PT1H1M1.001001001S",
-      "PT25H"
+      "PT25H",
+      "PT1.000999999S",
+      "PT1M1.001999999S",
+      "-PT1M1.001999999S"
     ].map(d)
     const multipliers = [
       1,
@@ -50,7 +53,10 @@ describe("Calendar edges (named after the bugs they guard)", () => {
       -10_000_000_000_000,
       4_800_000_000,
       9_007_199_254,
-      Number.MAX_SAFE_INTEGER
+      Number.MAX_SAFE_INTEGER,
+      // 999,999 ns x (2e10 + 1) ends in ...999,999 ns, which a double (4 apart there) rounds up to the next millisecond
+      20_000_000_001,
+      -20_000_000_001
     ]
     for (const anchor of [0, -MAX, MAX]) {
       for (const duration of durations) {

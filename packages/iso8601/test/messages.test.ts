@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Calendar, HttpDate, IsoDuration, OffsetDateTime } from "@payrules/iso8601"
-import { DateTime, Effect, Result } from "effect"
+import { DateTime, Effect, Result, Schema } from "effect"
 
 describe("iso8601 errors and messages (named after the bugs they guard)", () => {
   it("each way a duration string is refused has its own message (bug: an empty hint, or another rule's)", () => {
@@ -86,6 +86,23 @@ describe("iso8601 errors and messages (named after the bugs they guard)", () => 
       const e = Result.getOrThrow(Result.flip(IsoDuration.parse(input)))
       expect([e.reason, e.position], input).toEqual([reason, position])
     }
+  })
+
+  it("a zero fraction on a date unit is refused as any fraction there (bug: P0.0Y read as zero)", () => {
+    for (const [input, position] of [
+      ["P0.0Y", 1],
+      ["P1Y0.0M", 3]
+    ] as const) {
+      const e = Result.getOrThrow(Result.flip(IsoDuration.parse(input)))
+      expect([e.reason, e.position], input).toEqual(["FractionOnDateUnit", position])
+    }
+  })
+
+  it("the wire side of the duration Schemas refuses what parse refuses (bug: Schema.is on the string took any text)", () => {
+    const isDuration = Schema.is(Schema.toEncoded(IsoDuration.IsoDurationFromString))
+    expect([isDuration("P1D"), isDuration("P1X"), isDuration("P0.5Y")]).toEqual([true, false, false])
+    const isTrial = Schema.is(Schema.toEncoded(IsoDuration.DaysOnlyFromString))
+    expect([isTrial("P14D"), isTrial("P1W"), isTrial("P0D")]).toEqual([true, false, false])
   })
 
   it("writes zero as PT0S, years 9999 and 10000 apart, and 100 or 99 milliseconds with three digits (bug: -PT0S, .0100)", () => {

@@ -31,3 +31,12 @@ describe("zone offsets at the edges (named after the bugs they guard)", () => {
     expect(wallToEpoch("America/New_York", Date.UTC(2024, 6, 1, 12))).toBe(Date.UTC(2024, 6, 1, 16))
   })
 })
+
+describe("wall-clock times near a transition (named after the bugs they guard)", () => {
+  it("a wall-clock time hours after a transition takes the new offset (bug: the offset of the day before)", () => {
+    // London: 12:00 on the day clocks go forward is 11:00Z, on the day they go back 12:00Z; 23:00 the evening before
+    expect(wallToEpoch("Europe/London", Date.UTC(2024, 2, 31, 12))).toBe(Date.UTC(2024, 2, 31, 11))
+    expect(wallToEpoch("Europe/London", Date.UTC(2024, 9, 27, 12))).toBe(Date.UTC(2024, 9, 27, 12))
+    expect(wallToEpoch("Europe/London", Date.UTC(2024, 2, 30, 23))).toBe(Date.UTC(2024, 2, 30, 23))
+  })
+})
