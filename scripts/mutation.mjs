@@ -12,8 +12,8 @@
  * below it or a run failed.
  */
 import { execFileSync, spawn } from "node:child_process"
-import { existsSync, readFileSync, rmSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { thresholdOf, thresholds } from "../tooling/mutation/thresholds.mjs"
 
@@ -47,6 +47,47 @@ const scoreOf = (report) => {
   }
   const valid = count.Killed + count.Timeout + count.Survived + count.NoCoverage
   return { ...count, valid, score: valid === 0 ? 100 : ((count.Killed + count.Timeout) / valid) * 100 }
+}
+
+/** the test files of a package (`*.test.ts` under `test`), relative to the package, as Stryker's incremental file names them */
+const testFilesOf = (dir) =>
+  readdirSync(join(dir, "test"), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".test.ts"))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).replaceAll("\\", "/"))
+
+/**
+ * Stryker's incremental mode tests a surviving mutant again only when a test that covers it is new or changed. A
+ * static mutant (in code that runs when a module loads: a Schema's annotations, a table) is covered by no test in
+ * particular, so a new test never brings it back: it stays "Survived" even when the new test kills it (measured on
+ * money's `MinorUnits.ts`: a test of the JSON Schema's title killed its two mutants in a whole run and left both
+ * alive in an incremental run). So when a test file was added, changed or removed since the incremental file was
+ * written, the static mutants that were not detected are dropped from it, and Stryker tests them again.
+ */
+const forgetStaticSurvivors = (name, incrementalFile) => {
+  if (!existsSync(incrementalFile)) return 0
+  const report = JSON.parse(readFileSync(incrementalFile, "utf8"))
+  const dir = join(root, "packages", name)
+  const before = report.testFiles ?? {}
+  const now = testFilesOf(dir)
+  // a test file the incremental file does not know counts when it reaches the package's code (Stryker runs only the
+  // test files related to the mutated ones: README.test.ts, which runs the README's examples, is never among them)
+  const reachesPackage = (text) => text.includes(`@payrules/${name}`) || /from "\.\.?\/(\.\.\/)*src\//.test(text)
+  const testsChanged =
+    now.some((file) => {
+      const text = readFileSync(join(dir, file), "utf8")
+      return before[file] === undefined ? reachesPackage(text) : before[file].source !== text
+    }) || Object.keys(before).some((file) => !now.includes(file))
+  if (!testsChanged) return 0
+  let dropped = 0
+  for (const file of Object.values(report.files)) {
+    const kept = file.mutants.filter(
+      (m) => !(m.static === true && (m.status === "Survived" || m.status === "NoCoverage"))
+    )
+    dropped += file.mutants.length - kept.length
+    file.mutants = kept
+  }
+  if (dropped > 0) writeFileSync(incrementalFile, JSON.stringify(report))
+  return dropped
 }
 
 let current
@@ -92,6 +133,15 @@ for (const name of packages) {
   }
   const reportFile = join(root, "reports", "mutation", `${name}.json`)
   rmSync(reportFile, { force: true })
+  if (!full) {
+    const incrementalFile =
+      mutate === undefined
+        ? join(root, "tooling", "mutation", "incremental", `${name}.json`)
+        : join(root, "reports", "mutation", `${name}.incremental.json`)
+    const dropped = forgetStaticSurvivors(name, incrementalFile)
+    if (dropped > 0)
+      console.log(`mutation: tests of ${name} changed; ${dropped} static survivor(s) will be tested again`)
+  }
   const started = Date.now()
   const status = await stryker(name)
   const seconds = Math.round((Date.now() - started) / 1000)
