@@ -16,9 +16,15 @@ const threshold = thresholdOf(name)
 /**
  * Generated data, not logic: each entry would be a mutant that runs when the module loads (a static mutant: the whole
  * suite in a fresh worker). money's ISO 4217 table is checked against its published source by the package's tests;
- * exchange's ISO 3166-1 file is the standard's 249 alpha-2 codes and the three reserved ones it names.
+ * exchange's ISO 3166-1 file is the standard's 249 alpha-2 codes and the three reserved ones it names; subscriptions'
+ * PlanShapes and transfers' FieldCorridors are example data (the sandbox's seed), exercised by the sandbox's tests.
  */
-const data = { money: ["src/internal/iso4217.ts"], exchange: ["src/internal/iso3166.ts"] }
+const data = {
+  money: ["src/internal/iso4217.ts"],
+  exchange: ["src/internal/iso3166.ts"],
+  subscriptions: ["src/PlanShapes.ts"],
+  transfers: ["src/FieldCorridors.ts"]
+}
 
 export default {
   testRunner: "vitest",
