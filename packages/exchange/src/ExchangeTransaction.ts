@@ -299,33 +299,22 @@ const readItems = ItemList.decode(Lenient)
  * @category decoding
  */
 export const readList = (list: ReadonlyArray<unknown>): ListResult => {
-  const { items, unreadable } = readItems(list)
-  const transactions: Array<Lenient> = []
-  const indices: Array<number> = []
-  const found: Array<Warning> = []
-  let next = 0
-  let bad = 0
-  for (let index = 0; index < list.length; index++) {
-    const broken = unreadable[bad]
-    if (broken !== undefined && broken.index === index) {
-      bad++
-      found.push({
-        ...warning(
-          "UnreadableItem",
-          broken.path,
-          `item ${index} is not a transaction this version can read (${broken.message}); the other items are read`
-        ),
-        index,
-        raw: broken.raw
-      })
-      continue
-    }
-    const transaction = items[next++]!
-    transactions.push(transaction)
-    indices.push(index)
-    for (const w of warnings(transaction)) found.push({ ...w, path: [index, ...w.path] })
+  const { indices, items, unreadable } = readItems(list)
+  // the warnings of each item as sent, in the list's order: every index is either read or unreadable
+  const byIndex: Array<ReadonlyArray<Warning>> = []
+  for (const u of unreadable) {
+    byIndex[u.index] = [
+      ItemList.finding(
+        u,
+        `item ${u.index} is not a transaction this version can read (${u.message}); the other items are read`
+      )
+    ]
   }
-  return { transactions, indices, warnings: found }
+  items.forEach((transaction, k) => {
+    const index = indices[k]!
+    byIndex[index] = warnings(transaction).map((w) => ({ ...w, path: [index, ...w.path] }))
+  })
+  return { transactions: items, indices, warnings: byIndex.flat() }
 }
 
 const ListEnvelope = Schema.Array(Schema.Unknown).annotate({ identifier: "ExchangeTransactionList" })

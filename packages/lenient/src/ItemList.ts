@@ -33,6 +33,8 @@ export interface Unreadable {
  */
 export interface Read<A> {
   readonly items: ReadonlyArray<A>
+  /** the index of each of `items` in the list as sent (it differs from its index in `items` after an unreadable one) */
+  readonly indices: ReadonlyArray<number>
   readonly unreadable: ReadonlyArray<Unreadable>
 }
 
@@ -78,18 +80,20 @@ export const decode = <A>(
   const prefix = options?.prefix ?? []
   return (list) => {
     const items: Array<A> = []
+    const indices: Array<number> = []
     const unreadable: Array<Unreadable> = []
     for (let index = 0; index < list.length; index++) {
       const raw = list[index]
       const result = decodeItem(raw)
       if (Result.isSuccess(result)) {
         items.push(result.success)
+        indices.push(index)
       } else {
         const { message, path } = firstIssue(result.failure.issue)
         unreadable.push({ index, path: [...prefix, index, ...path], message, raw })
       }
     }
-    return { items, unreadable }
+    return { items, indices, unreadable }
   }
 }
 

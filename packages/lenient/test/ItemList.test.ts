@@ -25,6 +25,7 @@ describe("ItemList.decode", () => {
       fc.property(fc.array(item, { maxLength: 20 }), (items) => {
         expect(read(items)).toStrictEqual({
           items: Schema.decodeUnknownSync(Schema.Array(Item))(items),
+          indices: items.map((_, i) => i),
           unreadable: []
         })
       })
@@ -40,6 +41,7 @@ describe("ItemList.decode", () => {
         expect(readable).toStrictEqual(Schema.decodeUnknownSync(Schema.Array(Item))(items))
         expect(unreadable).toHaveLength(1)
         expect(unreadable[0]!.index).toBe(index)
+        expect(read(list).indices).toStrictEqual(list.map((_, i) => i).filter((i) => i !== index))
         expect(unreadable[0]!.raw).toBe(bad)
         expect(unreadable[0]!.path.slice(0, 2)).toStrictEqual(["items", index])
         expect(unreadable[0]!.message.length).toBeGreaterThan(0)
@@ -62,6 +64,7 @@ describe("ItemList.decode", () => {
       fc.property(fc.array(fc.anything(), { maxLength: 10 }), (list) => {
         const { items, unreadable } = ItemList.decode(Item)(list)
         expect(items.length + unreadable.length).toBe(list.length)
+        expect(ItemList.decode(Item)(list).indices).toHaveLength(items.length)
         for (const u of unreadable) expect(u.path[0]).toBe(u.index)
       })
     )

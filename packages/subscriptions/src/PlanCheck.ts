@@ -303,9 +303,7 @@ const describePlan = (raw: unknown): string => {
  */
 export const readEnvelope = (envelope: PlanListEnvelope): CheckedPage => {
   const read = readPlans(envelope.subscription_plans)
-  const left = new Set(read.unreadable.map((u) => u.index))
-  const indices: Array<number> = []
-  for (let i = 0; i < envelope.subscription_plans.length; i++) if (!left.has(i)) indices.push(i)
+  const { indices } = read
   const page: PlanListPageLenient =
     envelope.next_page_token === undefined
       ? { subscription_plans: read.items }
