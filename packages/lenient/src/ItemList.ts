@@ -57,7 +57,8 @@ export const firstIssue = (
 
 /**
  * A reader of lists of `item`: `decode(Plan, { prefix: ["subscription_plans"] })(page.subscription_plans)`. The item
- * decoder is built once; the reader never throws.
+ * decoder is built once; the reader never throws. A list whose items all decode (the common case) is read in one
+ * decoder call, as `Schema.Array(item)` reads it; only a list with an unreadable item is read again, item by item.
  *
  * @example
  * ```ts
@@ -77,8 +78,13 @@ export const decode = <A>(
   options?: { readonly prefix?: ReadonlyArray<PropertyKey> }
 ): ((list: ReadonlyArray<unknown>) => Read<A>) => {
   const decodeItem = Schema.decodeUnknownResult(item)
+  // the common case first: every item reads, and one decoder call over the whole list is cheaper than one per item
+  const decodeAll = Schema.decodeUnknownResult(Schema.Array(item))
   const prefix = options?.prefix ?? []
   return (list) => {
+    const all = decodeAll(list)
+    if (Result.isSuccess(all))
+      return { items: all.success, indices: all.success.map((_, index) => index), unreadable: [] }
     const items: Array<A> = []
     const indices: Array<number> = []
     const unreadable: Array<Unreadable> = []

@@ -14,3 +14,11 @@ export * as ItemList from "./ItemList.js"
  * @since 0.1.0
  */
 export * as OpenEnum from "./OpenEnum.js"
+
+/**
+ * A lenient read at the cost of a strict one when the answer holds nothing new: the closed Schema first, the open one
+ * when that fails.
+ *
+ * @since 0.2.0
+ */
+export * as Reader from "./Reader.js"

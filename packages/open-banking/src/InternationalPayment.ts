@@ -35,7 +35,7 @@
  * @since 0.1.0
  */
 
-import type { OpenEnum } from "@payrules/lenient"
+import { type OpenEnum, Reader } from "@payrules/lenient"
 import type { Currency } from "@payrules/money"
 import type * as BigDecimal from "effect/BigDecimal"
 import type * as Result from "effect/Result"
@@ -221,14 +221,16 @@ const schemas = {
 export const schema = <P extends Profile>(profile: P, options?: Options): Schema.Codec<PaymentOf<P>, EncodedOf<P>> =>
   schemas[profile][options?.mode ?? "strict"] as unknown as Schema.Codec<PaymentOf<P>, EncodedOf<P>>
 
+// a lenient read tries the strict Schema first: an answer of known values (nearly all of them) decodes with the
+// literals' single comparisons instead of the open enums' checks, with the same value (see Reader.closedFirst)
 const decoders = {
   revolut: {
     strict: Schema.decodeUnknownResult(RevolutStrict, { errors: "all" }),
-    lenient: Schema.decodeUnknownResult(RevolutLenient, { errors: "all" })
+    lenient: Reader.closedFirst(RevolutStrict, RevolutLenient, { errors: "all" })
   },
   "obie-3.1.11": {
     strict: Schema.decodeUnknownResult(ObieStrict, { errors: "all" }),
-    lenient: Schema.decodeUnknownResult(ObieLenient, { errors: "all" })
+    lenient: Reader.closedFirst(ObieStrict, ObieLenient, { errors: "all" })
   }
 } as const
 
@@ -239,7 +241,9 @@ const encoders = {
 
 /**
  * Decodes a response body (parsed JSON) in a profile and mode, reporting every issue (`errors: "all"`), each with
- * the path of its field from the root (`["Data", "Initiation", "CreditorAccount", "Identification"]`).
+ * the path of its field from the root (`["Data", "Initiation", "CreditorAccount", "Identification"]`). The lenient
+ * mode tries the strict Schema first (`Reader.closedFirst` of `@payrules/lenient`): a payment of known values reads
+ * faster, to the same value; the result is always what the lenient Schema gives.
  *
  * @since 0.1.0
  * @category decoding

@@ -626,4 +626,50 @@ describe("properties", () => {
     )
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
+
+  it.effect(
+    "property: a lenient decode (strict Schema first) gives exactly what the lenient Schema alone gives, value or errors",
+    () =>
+      Effect.gen(function* () {
+        for (const profile of profiles) {
+          const lenient = InternationalPayment.schema(profile, { mode: "lenient" })
+          // drawn payments, encoded as a server sends them: lenient ones (open enums with unknown values, any currency,
+          // no DebtorAccount) and strict ones (what the strict Schema reads on its own)
+          const draw = (schema: Schema.Codec<unknown, unknown>) =>
+            Arbitrary.sampleEffect(Arbitrary.schema(schema), { count: 60, seed: 7 }).pipe(
+              Effect.map((payments) =>
+                payments.map((p) =>
+                  JSON.parse(JSON.stringify(Result.getOrThrow(InternationalPayment.encode(profile, p as never))))
+                )
+              )
+            )
+          const strict = yield* draw(InternationalPayment.schema(profile) as Schema.Codec<unknown, unknown>)
+          const drawn = [...(yield* draw(lenient as Schema.Codec<unknown, unknown>)), ...strict]
+          const alone = Schema.decodeUnknownResult(lenient, { errors: "all" })
+          // with the published shapes with one value changed anywhere, and hostile JSON
+          const inputs = fc.oneof(
+            fc.constantFrom(...drawn),
+            mutate(full(profile)),
+            mutate(fixture("revolut-published-example")),
+            hostileJson
+          )
+          fc.assert(
+            fc.property(inputs, (u) => {
+              const read = InternationalPayment.decode(profile, u, { mode: "lenient" })
+              const expected = alone(u)
+              expect(Result.isSuccess(read)).toBe(Result.isSuccess(expected))
+              if (Result.isSuccess(read) && Result.isSuccess(expected)) {
+                expect(Schema.toEquivalence(lenient)(read.success, expected.success)).toBe(true)
+                expect(OpenEnum.findUnknown(read.success)).toStrictEqual(OpenEnum.findUnknown(expected.success))
+              }
+              if (Result.isFailure(read) && Result.isFailure(expected)) {
+                expect(read.failure.message).toBe(expected.failure.message)
+              }
+            }),
+            { numRuns: 400 }
+          )
+          expect(strict.every((u) => Result.isSuccess(InternationalPayment.decode(profile, u)))).toBe(true)
+        }
+      })
+  )
 })

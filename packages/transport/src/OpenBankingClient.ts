@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { HttpDate } from "@payrules/iso8601"
-import { ItemList } from "@payrules/lenient"
+import { ItemList, Reader } from "@payrules/lenient"
 import { FapiHeaders, InternationalPayment, InternationalPaymentCheck } from "@payrules/open-banking"
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
@@ -174,7 +174,8 @@ export type Finding = InternationalPaymentCheck.Finding | FapiHeaders.Finding
  */
 export interface Retrieved {
   /**
-   * the payment, decoded leniently (`InternationalPayment.RevolutLenient`): a well-formed value of an enumeration
+   * the payment, decoded leniently (`InternationalPayment.RevolutLenient`, after a try of the strict Schema, which
+   * reads an answer of known values faster and to the same payment): a well-formed value of an enumeration
    * that this version does not know (a status added since, a new RateType, ChargeBearer or account SchemeName) is
    * kept as `{ _tag: "Unknown", value }`, with an `UnknownValue` finding; the read never fails on it
    */
@@ -233,8 +234,12 @@ export const make = (
   Effect.gen(function* () {
     const base = yield* Http.parseBaseUrl(cfg.baseUrl)
     const http = yield* HttpClient.HttpClient
-    // the answer this client reads, compiled where dynamic code is allowed (see Http.jit)
-    Http.jit(InternationalPayment.RevolutLenient)
+    // the answer this client reads, compiled where dynamic code is allowed (see Http.jit): with the strict Schema
+    // first, as an answer of known values (nearly every one) reads faster without the open enums, with the same value
+    const readPayment = Reader.closedFirst(
+      Http.jit(InternationalPayment.RevolutStrict),
+      Http.jit(InternationalPayment.RevolutLenient)
+    )
     const getInternationalPayment: OpenBankingClientService["getInternationalPayment"] = (id, options) =>
       Effect.gen(function* () {
         // created once per logical call: every retry sends the same interaction id
@@ -270,7 +275,7 @@ export const make = (
           timeout: cfg.timeout,
           maxResponseBytes: cfg.maxResponseBytes,
           maxRetryAfter: cfg.maxRetryAfter,
-          success: InternationalPayment.RevolutLenient,
+          success: readPayment,
           errorBody: ErrorBodyEnvelope
         }).pipe(
           Effect.retry(Http.retrySchedule(cfg.retry)),

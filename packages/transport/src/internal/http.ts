@@ -109,7 +109,8 @@ export const jit = <S extends Schema.Top>(schema: S): S => {
 }
 
 /**
- * Sends one request and decodes the answer. A 2xx body is decoded with `success`; any other status is a `Failure`
+ * Sends one request and decodes the answer. A 2xx body is decoded with `success` (a Schema, or a decoder made from
+ * Schemas, such as a lenient read that tries the strict Schema first); any other status is a `Failure`
  * with the raw body (at most {@link maxRawLength} characters) and, when it matches, the body decoded with
  * `errorBody`. A body over `maxResponseBytes` (default 1 MiB) is a `ResponseTooLarge` failure, read no further; a
  * `Retry-After` over `maxRetryAfter` (default 60 s) makes the failure final. Never throws: a body that is not JSON or
@@ -121,7 +122,7 @@ export const send = <A, I, EA, EI>(
   request: HttpClientRequest.HttpClientRequest,
   options: {
     readonly timeout: Duration.Input
-    readonly success: Schema.Codec<A, I>
+    readonly success: Schema.Codec<A, I> | ((input: unknown) => Result.Result<A, Schema.SchemaError>)
     readonly errorBody: Schema.Codec<EA, EI>
     readonly maxResponseBytes?: number | undefined
     readonly maxRetryAfter?: Duration.Input | undefined
@@ -210,7 +211,9 @@ export const send = <A, I, EA, EI>(
       })
       if (!parsed) return yield* Effect.fail(undecodable("the response body is not JSON"))
       // the first issue is what the failure reports: decoding stops there (and takes the compiled decoder, see `jit`)
-      const decoded = Schema.decodeUnknownResult(options.success)(json)
+      const decoded = Schema.isSchema(options.success)
+        ? Schema.decodeUnknownResult(options.success)(json)
+        : options.success(json)
       if (Result.isFailure(decoded)) {
         const issue = firstIssue(decoded.failure)
         return yield* Effect.fail(
