@@ -145,8 +145,9 @@ export const ClockState = Schema.Struct({ now: Schema.String, offset_ms: Schema.
 export const AdvanceClock = Schema.Struct({ advance_ms: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) })
 
 /**
- * What a sandbox holds, and its process's memory (after a full garbage collection when node runs with
- * `--expose-gc`): for benchmarks that check that memory comes back after pruning.
+ * What a sandbox holds, and its process's memory (after a memory-reducing full garbage collection, V8's
+ * "last-resort" one, when node runs with `--expose-gc`): for benchmarks that check that memory comes back after
+ * pruning.
  *
  * @since 0.1.0
  * @category schemas

@@ -178,8 +178,8 @@ export const run = async (print: (line: string) => void = console.log) => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ advance_ms: 25 * 3_600_000 })
     })
-    // V8 gives freed pages back to the system over the seconds after the collections: read the RSS every 2 s (each
-    // read collects first) until it stops falling, for 30 s at most
+    // read the RSS every 2 s until it stops falling, for 30 s at most (each read of /__sandbox/stats runs a
+    // memory-reducing collection first, which gives back the heap pages V8 pools after a load)
     let rssPruned = await rssOf(sandbox, "sandbox")
     let waited = 0
     for (; waited < 30; waited += 2) {
