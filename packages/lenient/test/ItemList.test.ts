@@ -71,6 +71,42 @@ describe("ItemList.decode", () => {
   })
 })
 
+describe("ItemList.decode cost", () => {
+  /** Item, with a filter that counts the items it sees */
+  const counting = () => {
+    const seen = { count: 0 }
+    const schema = Item.check(
+      Schema.makeFilter(() => {
+        seen.count++
+        return undefined
+      })
+    )
+    return { read: ItemList.decode(schema), seen }
+  }
+
+  it("a list whose items all decode is read once: each item is decoded once, not again item by item", () => {
+    const { read, seen } = counting()
+    const list = [
+      { id: "a", amount: 1 },
+      { id: "b", amount: 2 },
+      { id: "c", amount: 3 }
+    ]
+    expect(read(list).items).toHaveLength(3)
+    expect(seen.count).toBe(3)
+  })
+
+  it("a list with an unreadable item is read again item by item: every readable item is kept", () => {
+    const { read, seen } = counting()
+    const list = [{ id: "a", amount: 1 }, { id: "b" }, { id: "c", amount: 3 }]
+    const { indices, items, unreadable } = read(list)
+    expect(items.map((i) => i.id)).toStrictEqual(["a", "c"])
+    expect(indices).toStrictEqual([0, 2])
+    expect(unreadable.map((u) => u.index)).toStrictEqual([1])
+    // the whole-list read stops at the item that breaks (after the first one); then each readable item once
+    expect(seen.count).toBe(3)
+  })
+})
+
 describe("ItemList.finding", () => {
   it("reports an unreadable item as a warning with its index, path and raw value, in the reader's words", () => {
     const [unreadable] = ItemList.decode(Item, { prefix: ["items"] })([{ id: 1, amount: 2 }]).unreadable
