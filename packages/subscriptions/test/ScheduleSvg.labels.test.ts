@@ -56,6 +56,9 @@ describe("fitAll: every required label, or none (the caller zooms out)", () => {
     expect(xs(Labels.fitAll(line, [at(180), at(110, "ab", true)]))).toEqual([110, 180])
     // too wide for the line: left out
     expect(xs(Labels.fitAll(line, [at(120), at(150, "x".repeat(17), true)]))).toEqual([120])
+    expect(Labels.fitAll(line, [at(150, "x".repeat(17), true)])).toEqual([])
+    // as wide as the line: kept
+    expect(xs(Labels.fitAll({ ...line, min: 0, max: 60 }, [at(10, "x".repeat(10), true)]))).toEqual([30])
     // only optional labels: those that fit
     expect(xs(Labels.fitAll(line, [at(150, "ab", true)]))).toEqual([150])
     expect(Labels.fitAll(line, [])).toEqual([])
@@ -71,6 +74,8 @@ describe("thin: the labels that fit, from left to right", () => {
   it("drops a label wider than the line, keeping the others", () => {
     expect(xs(Labels.thin(line, [at(150, "x".repeat(17)), at(150)]))).toEqual([150])
     expect(xs(Labels.thin(line, [at(150, "x".repeat(10))]))).toEqual([150])
+    // exactly as wide as the line: kept
+    expect(xs(Labels.thin({ ...line, min: 0, max: 60 }, [at(10, "x".repeat(10))]))).toEqual([30])
     expect(Labels.thin(line, [])).toEqual([])
   })
 })
