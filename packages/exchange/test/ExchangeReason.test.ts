@@ -138,3 +138,60 @@ describe("ExchangeReason codes", () => {
 
   schemaLaws("ExchangeReason.ExchangeReasonList", ExchangeReason.ExchangeReasonList)
 })
+
+describe("ExchangeReason edges (named after the bugs they guard)", () => {
+  it("the message about a malformed country code quotes at most 20 characters of it (bug: a megabyte of input echoed in the error)", () => {
+    const why = ExchangeReason.validateCountry("x".repeat(100_000)) ?? ""
+    expect(why).toContain(JSON.stringify("x".repeat(20)))
+    expect(why).not.toContain("x".repeat(21))
+  })
+
+  it("a negative threshold is refused at its path with the rule it breaks (bug: an empty message)", () => {
+    const issues = issuesOf(
+      Result.getOrThrow(
+        Result.flip(
+          Schema.decodeUnknownResult(ExchangeReason.Policy)({
+            rules: [{ country: "GB", currency: "GBP", threshold: -1 }]
+          })
+        )
+      )
+    )
+    expect(issues).toEqual([{ path: ["rules", 0, "threshold"], message: "a threshold is 0 or more" }])
+  })
+
+  it("an entry of GET /exchange-reasons without a code is refused saying so (bug: an empty message)", () => {
+    const bad = Schema.decodeUnknownResult(ExchangeReason.ExchangeReasonList)([{ code: "", name: "x" }])
+    expect(issuesOf(Result.getOrThrow(Result.flip(bad)))).toEqual([
+      { path: [0, "code"], message: "a reason code is a non-empty string" }
+    ])
+  })
+
+  it("checkCode against an empty list says the list is empty (bug: 'expected one of' followed by nothing)", () => {
+    const e = Result.getOrThrow(Result.flip(ExchangeReason.checkCode("investment", [])))
+    expect(e).toMatchObject({ reason: "UnknownCode", code: "investment" })
+    expect(e.message).toBe('"investment" is not an exchange reason code of GET /exchange-reasons (the list is empty)')
+  })
+
+  it("checkCode names at most 10 of the known codes, and says when there are more (bug: a long list echoed, or cut silently)", () => {
+    const list = (n: number) => Array.from({ length: n }, (_, i) => ({ code: `c${i}`, name: `C ${i}` }))
+    const message = (n: number) => Result.getOrThrow(Result.flip(ExchangeReason.checkCode("x", list(n)))).message
+    const codes = (n: number) =>
+      list(n)
+        .map((r) => r.code)
+        .join(", ")
+    expect(message(10)).toBe(
+      `"x" is not an exchange reason code of GET /exchange-reasons; expected one of ${codes(10)}`
+    )
+    expect(message(11)).toBe(
+      `"x" is not an exchange reason code of GET /exchange-reasons; expected one of ${codes(10)}, ...`
+    )
+    expect(message(11)).not.toContain("c10")
+  })
+
+  it("check with the list of reasons gives back the request itself (bug: a success without the request)", () => {
+    const r = request(10000, { exchange_reason_code: "investment" })
+    expect(ExchangeReason.check(policy, r, { country: "GB", reasons })).toEqual(Result.succeed(r))
+    expect(ExchangeReason.check(policy, r, { country: "GB" })).toEqual(Result.succeed(r))
+    expect(ExchangeReason.check(policy, request(50), { country: "GB", reasons })).toEqual(Result.succeed(request(50)))
+  })
+})

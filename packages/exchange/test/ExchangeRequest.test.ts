@@ -475,6 +475,18 @@ describe("ExchangeRequest: faults", () => {
     expect(problems({ ...sell, reference: undefined })).toEqual([{ rule: "Shape", path: "reference" }])
   })
 
+  it("a field the body does not have in both sides is refused, not dropped (bug: a body with one in each side decoded)", () => {
+    const body = { ...sell, from: { ...sell.from, iban: "GB29" }, to: { ...sell.to, bic: "NWBKGB2L" } }
+    expect(Result.isFailure(ExchangeRequest.parse(body))).toBe(true)
+    expect(problems(body)).toEqual([{ rule: "Shape", path: "from.iban" }])
+    expect(problems({ ...body, from: sell.from })).toEqual([{ rule: "Shape", path: "to.bic" }])
+  })
+
+  it("a body of only fields it does not have names the first of them (bug: only a missing field reported)", () => {
+    expect(problems({ iban: "GB29" })).toEqual([{ rule: "Shape", path: "iban" }])
+    expect(problems({ iban: "GB29", from: sell.from })).toEqual([{ rule: "Shape", path: "iban" }])
+  })
+
   const between = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
   const control = Schema.Union([between(0, 0x1f), between(0x7f, 0x9f), between(0xd800, 0xdfff)])
 

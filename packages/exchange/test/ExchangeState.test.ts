@@ -210,3 +210,35 @@ describe("ExchangeState.toMermaid", () => {
     expect(lines).toHaveLength(2 + edges.length + 3)
   })
 })
+
+describe("ExchangeState edges (named after the bugs they guard)", () => {
+  it('isState refuses a value that only reads as a state, such as ["created"] (bug: a guard that trusts String(u))', () => {
+    for (const u of [["created"], { toString: () => "pending" }, new String("completed")]) {
+      expect(ExchangeState.isState(u)).toBe(false)
+    }
+  })
+
+  it("an impossible move lists every state the exchange may move to instead (bug: the states run together)", () => {
+    const e = Result.getOrThrow(Result.flip(ExchangeState.transition("pending", "created")))
+    expect(e.reason).toBe("Unreachable")
+    expect(e.message).toBe(
+      "created never follows pending (from pending an exchange moves to completed, declined, failed, reverted)"
+    )
+  })
+
+  it("a history that goes on after a terminal state says where, counting from 0 (bug: an empty message or the wrong index)", () => {
+    const e = Result.getOrThrow(Result.flip(ExchangeState.checkHistory(["created", "pending", "failed", "completed"])))
+    expect(e).toMatchObject({ reason: "Terminal", index: 2, from: "failed", to: "completed" })
+    expect(e.message).toBe("observed completed after failed at index 3, but failed is terminal")
+  })
+})
+
+describe("ExchangeState.isKnown and isUnknown", () => {
+  it("every state of this version is known, none unknown (bug: a known state taken for one added since)", () => {
+    for (const s of S) {
+      expect(ExchangeState.isKnown(s)).toBe(true)
+      expect(ExchangeState.isUnknown(s)).toBe(false)
+      expect(ExchangeState.valueOf(s)).toBe(s)
+    }
+  })
+})

@@ -126,3 +126,12 @@ describe("ExchangeTransaction laws", () => {
   schemaLaws("ExchangeTransaction", ExchangeTransaction.ExchangeTransaction)
   schemaLaws("ExchangeTransaction.Lenient", ExchangeTransaction.Lenient)
 })
+
+describe("ExchangeTransaction: the warning of a state added since", () => {
+  it("names the states this version knows, so a reader sees why held is unknown (bug: the list run together or lost)", () => {
+    const read = Result.getOrThrow(ExchangeTransaction.decodeLenient({ id: "t-1", state: "held" }))
+    expect(read.warnings.map((w) => w.message)).toEqual([
+      'state "held" is not a state this version of payrules knows (created, pending, completed, declined, failed, reverted): the transaction exists, so its request_id is settled and never sent again; its state is reported as unknown ({ _tag: "Unknown", value: "held" }), and the reason_code rule (D5) cannot be checked'
+    ])
+  })
+})

@@ -1,7 +1,7 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
 import { schemaLaws } from "@payrules/vitest"
-import { DateTime, Duration, Effect, Exit, Option, Result, Schema } from "effect"
+import { DateTime, Duration, Effect, Equal, Exit, Option, Result, Schema } from "effect"
 import { TestClock } from "effect/testing"
 
 const request = (requestId: string, amount = 100.5, reorder = false) => {
@@ -339,4 +339,29 @@ describe("RequestLedger states, pending and stored outcomes", () => {
 
 describe("RequestLedger.OutcomeSchema laws", () => {
   schemaLaws("RequestLedger.OutcomeSchema", RequestLedger.OutcomeSchema)
+})
+
+describe("RequestLedger edges (named after the bugs they guard)", () => {
+  it("the service key is the package's, so two copies of the package find one ledger (bug: an empty or renamed key)", () => {
+    expect(RequestLedger.RequestLedger.key).toBe("@payrules/exchange/RequestLedger")
+  })
+
+  it("the outcome type refuses what is no Outcome, naming it (bug: a guard that lets anything in)", () => {
+    const OutcomeType = Schema.toType(RequestLedger.OutcomeSchema)
+    for (const u of [{}, { _tag: "Other" }, null, "Unknown"]) expect(Schema.is(OutcomeType)(u)).toBe(false)
+    expect(Schema.is(OutcomeType)(RequestLedger.Outcome.Unknown({ message: "lost" }))).toBe(true)
+  })
+
+  it("a refusal without an API code reads back from its stored form without a code key, Equal to the one stored (bug: code: undefined added)", () => {
+    const encode = Schema.encodeSync(RequestLedger.OutcomeSchema)
+    const decode = Schema.decodeUnknownSync(RequestLedger.OutcomeSchema)
+    for (const outcome of [
+      RequestLedger.Outcome.Rejected({ status: 503, message: "unavailable" }),
+      RequestLedger.Outcome.Rejected({ status: 500, code: 9500, message: "failed" })
+    ]) {
+      const back = decode(JSON.parse(JSON.stringify(encode(outcome))))
+      expect(Object.keys(back)).toEqual(Object.keys(outcome))
+      expect(Equal.equals(back, outcome)).toBe(true)
+    }
+  })
 })

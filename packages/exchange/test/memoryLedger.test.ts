@@ -218,3 +218,13 @@ describe("memory ledger: counters", () => {
     })
   )
 })
+
+describe("memory ledger: errors", () => {
+  it.effect("complete of an id the ledger does not hold says which id and why (bug: an empty message)", () =>
+    Effect.gen(function* () {
+      const l = yield* ledger
+      const error = yield* Effect.flip(l.complete("gone-1", unknown))
+      expect(error.message).toBe('request_id "gone-1" is not in the ledger (never registered, released, or expired)')
+    })
+  )
+})
