@@ -93,9 +93,10 @@ const isDigit = (c: number) => c >= 48 && c <= 57
 const isUpper = (c: number) => c >= 65 && c <= 90
 
 const kindNames: Record<SegmentKind, string> = { n: "digit", a: "letter", c: "letter or digit" }
+const kindPlurals: Record<SegmentKind, string> = { n: "digits", a: "letters", c: "letters or digits" }
 
 const describeFormat = (segments: ReadonlyArray<Segment>): string =>
-  segments.map((s) => `${s.length} ${kindNames[s.kind]}${s.length === 1 ? "" : "s"}`).join(", then ")
+  segments.map((s) => `${s.length} ${s.length === 1 ? kindNames[s.kind] : kindPlurals[s.kind]}`).join(", then ")
 
 /** The first BBAN character that breaks the format, if any. */
 const bbanMismatch = (
