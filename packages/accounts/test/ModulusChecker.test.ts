@@ -4,6 +4,7 @@ import { describe, expect, it, layer } from "@effect/vitest"
 import { ModulusChecker, UkAccount } from "@payrules/accounts"
 import { DateTime, Effect, Exit, Option, Result } from "effect"
 import { rowsFromEntries, substitutionsFromRecord } from "../src/internal/modulusTable.js"
+import { vocalinkOutcomes } from "./fixtures/vocalinkOutcomes.js"
 import { vocalinkTestCases } from "./fixtures/vocalinkTestCases.js"
 
 /*
@@ -281,5 +282,108 @@ describe("ModulusChecker.parseTable", () => {
       ModulusChecker.ModulusTableError
     )
     expect(ModulusChecker.unsafeParseTable).toBe(ModulusChecker.parseTableUnsafe)
+  })
+})
+
+describe("ModulusChecker.layer explains each result (named after the bugs they guard)", () => {
+  it.effect(
+    "each Vocalink test case reports every check it ran, with its total, remainder and exceptions (bug: a verdict explained by the wrong exception, or a check reported that never ran)",
+    () =>
+      Effect.gen(function* () {
+        const outcomes = new Map(vocalinkOutcomes)
+        expect(outcomes.size).toBe(vocalinkTestCases.length)
+        for (const [n, sortCode, account] of vocalinkTestCases) {
+          const result = yield* ModulusChecker.check(sortCode, account)
+          expect(result, `test case ${n}`).toEqual(outcomes.get(n))
+        }
+      }).pipe(Effect.provide(ModulusChecker.layer))
+  )
+
+  it.effect(
+    "an account that fails both checks of an either-or pair names both methods (bug: only the last failure reported)",
+    () =>
+      Effect.gen(function* () {
+        const result = yield* ModulusChecker.check("07-44-56", "12345601")
+        expect(result).toEqual(
+          ModulusChecker.ModulusResult.Invalid({
+            checks: [
+              { method: "MOD11", exception: 12, outcome: "Failed", detail: "MOD11 total 263, remainder 10" },
+              { method: "MOD10", exception: 13, outcome: "Failed", detail: "MOD10 total 256, remainder 6" }
+            ],
+            message: "Account number 12345601 fails the MOD11 and MOD10 modulus checks for sort code 07-44-56"
+          })
+        )
+      }).pipe(Effect.provide(ModulusChecker.layer))
+  )
+})
+
+describe("ModulusChecker.parseTable edges (named after the bugs they guard)", () => {
+  const row = (from: string, to: string, exception = "") =>
+    `${from} ${to} MOD10    0    0    0    0    0    0    7    1    3    7    1    3    7    1 ${exception}`
+  const parse = (text: string, substitutions?: string) =>
+    ModulusChecker.parseTable(text, { validFrom: "2024-06-03", substitutions })
+  const failureOf = (text: string, substitutions?: string) => {
+    const r = parse(text, substitutions)
+    return Result.isFailure(r) ? [r.failure.reason, r.failure.line] : "ok"
+  }
+
+  it("a failure names the file and the line, a bad date the value (bug: 'invalid table' without where)", () => {
+    const e = Result.getOrThrow(Result.flip(parse(`${row("089999", "089999")}\n${row("089999", "08999")}`)))
+    expect(e.message).toBe("Invalid weight table, line 2: sort codes are six digits")
+    const date = Result.getOrThrow(Result.flip(ModulusChecker.parseTable("", { validFrom: "2024-6-3" })))
+    expect([date.reason, date.line, date.message]).toEqual([
+      "ValidFrom",
+      0,
+      'Invalid modulus table: valid-from "2024-6-3" is not a calendar date written YYYY-MM-DD'
+    ])
+    const sub = Result.getOrThrow(Result.flip(parse(row("089999", "089999"), "\n938600 938611 938612")))
+    expect([sub.reason, sub.line, sub.message]).toEqual([
+      "SubstitutionSyntax",
+      2,
+      "Invalid substitution table, line 2: expected two six-digit sort codes: the original and its substitute"
+    ])
+  })
+
+  it("a row has 17 or 18 fields, no fewer and no more (bug: a weight lost or an extra column read as the exception)", () => {
+    expect(failureOf(row("089999", "089999").replace("    1 ", " "))).toEqual(["RowSyntax", 1])
+    expect(failureOf(row("089999", "089999", "3 4"))).toEqual(["RowSyntax", 1])
+    expect(failureOf(`\n\n  \n${row("089999", "089999", "3")}\r\n`)).toBe("ok")
+  })
+
+  it("exceptions 1 and 14 are read, 0 and 15 refused; weights take a sign and up to four digits (bug: the first or last exception refused)", () => {
+    const exceptionOf = (text: string) => Result.map(parse(text), (t) => t.rows[0]?.exception)
+    expect(exceptionOf(row("089999", "089999", "1"))).toEqual(Result.succeed(1))
+    expect(exceptionOf(row("089999", "089999", "14"))).toEqual(Result.succeed(14))
+    expect(failureOf(row("089999", "089999", "014"))).toEqual(["Exception", 1])
+    expect(failureOf(row("089999", "089999", "-1"))).toEqual(["Exception", 1])
+    expect(failureOf(row("089999", "089999", "x"))).toEqual(["Exception", 1])
+    const weightsOf = (text: string) => Result.map(parse(text), (t) => t.rows[0]?.weights.slice(6, 8))
+    expect(weightsOf(row("089999", "089999").replace("7    1    3", "-1 1000    3"))).toEqual(
+      Result.succeed([-1, 1000])
+    )
+    expect(failureOf(row("089999", "089999").replace("7    1    3", "10000    1    3"))).toEqual(["Weights", 1])
+    expect(failureOf(row("089999", "089999").replace("7    1    3", "+7    1    3"))).toEqual(["Weights", 1])
+  })
+
+  it("a sort code may have two checks, not three; ranges that only touch do not overlap (bug: an off-by-one at a range's end)", () => {
+    const two = [row("000001", "000010"), row("000005", "000020")]
+    expect(failureOf(two.join("\n"))).toBe("ok")
+    // 000010 is in all three ranges
+    expect(failureOf([...two, row("000010", "000030")].join("\n"))).toEqual(["Overlap", 3])
+    // the first range ends at 000010: from 000011 on, two rows at most
+    expect(failureOf([...two, row("000011", "000030")].join("\n"))).toBe("ok")
+    // a third row inside the first two, and one that starts before them
+    expect(failureOf([...two, row("000006", "000007")].join("\n"))).toEqual(["Overlap", 3])
+    expect(failureOf([row("000005", "000020"), row("000001", "000010"), row("000000", "000005")].join("\n"))).toEqual([
+      "Overlap",
+      1
+    ])
+  })
+
+  it("a single-sort-code range checks that sort code only (bug: the row applied to its neighbours)", () => {
+    const t = ModulusChecker.parseTableUnsafe(row("089999", "089999"), { validFrom: "2024-06-03" })
+    const tagOf = (sortCode: string) =>
+      ModulusChecker.checkWithTable(t, UkAccount.parseUnsafe(sortCode, "66374958"))._tag
+    expect([tagOf("089998"), tagOf("089999"), tagOf("090000")]).toEqual(["Unchecked", "Valid", "Unchecked"])
   })
 })
