@@ -124,6 +124,40 @@ describe("Iban edges (named after the bugs they guard)", () => {
     expect(Iban.parse(letters)).toEqual(Result.succeed(letters))
   })
 
+  it("check digits 00 and 99 are refused even where MOD 97-10 holds with them (bug: 00 taken for 97, 99 for 02)", () => {
+    // 00 ≡ 97 and 99 ≡ 02 (mod 97): a BBAN whose check digits are 97 (or 02) also passes MOD 97-10 with 00 (or 99)
+    const bbans = Array.from({ length: 5000 }, (_, n) => `WEST${String(n).padStart(14, "0")}`)
+    for (const [issued, never] of [
+      ["97", "00"],
+      ["02", "99"]
+    ] as const) {
+      const bban = bbans.find((b) => withIbanCheckDigits("GB", b).slice(2, 4) === issued)
+      expect(bban, issued).toBeDefined()
+      expect(Iban.isValid(`GB${issued}${bban}`)).toBe(true)
+      const e = ibanFailure(`GB${never}${bban}`)
+      expect([e.reason, e.message.slice(e.message.indexOf(": ") + 2)]).toEqual([
+        "Checksum",
+        `check digits ${never} are never issued (ISO 13616 uses 02 to 98)`
+      ])
+    }
+  })
+
+  it("a BBAN format failure spells the format out segment by segment (bug: 'see the registry' instead of what goes where)", () => {
+    const detail = (input: string) => {
+      const e = ibanFailure(input)
+      return [e.reason, e.message.slice(e.message.indexOf(": ") + 2)]
+    }
+    expect(detail("GB821EST12345698765432")).toEqual([
+      "BbanFormat",
+      'character 5 ("1") must be a letter: the account part of a GB IBAN is 4!a14!n (4 letters, then 14 digits)'
+    ])
+    // Brazil ends in one letter (the account type) and one letter or digit (the holder's position)
+    expect(detail(`BR00A${"0".repeat(22)}P1`)).toEqual([
+      "BbanFormat",
+      'character 5 ("A") must be a digit: the account part of a BR IBAN is 23!n1!a1!c (23 digits, then 1 letter, then 1 letter or digit)'
+    ])
+  })
+
   it("check digits below 10 are written with their leading zero (bug: a three-character start, '2' for '02')", () => {
     // the generator computes the check digits: every one from 02 to 98 occurs, each valid
     const seen = new Set<string>()
