@@ -78,6 +78,9 @@ describe("Iban edges (named after the bugs they guard)", () => {
     // four characters are a whole start: what is wrong then is the length
     expect(reasonAndMessage("GB82")).toEqual(["Length", "a GB IBAN has 22 characters, this one has 4"])
     expect(reasonAndMessage("gb 82")).toEqual(["Length", "a GB IBAN has 22 characters, this one has 4"])
+    // the article reads the country code letter by letter: an FR, an IT, an NL IBAN; a DE, a GB IBAN
+    expect(reasonAndMessage("FR76")).toEqual(["Length", "an FR IBAN has 27 characters, this one has 4"])
+    expect(reasonAndMessage("DE89")).toEqual(["Length", "a DE IBAN has 22 characters, this one has 4"])
     expect(reasonAndMessage("XX82WEST12345698765432")).toEqual([
       "UnknownCountry",
       "XX is not a country that issues IBANs"
@@ -115,7 +118,7 @@ describe("Iban edges (named after the bugs they guard)", () => {
     const it1 = ibanFailure("IT6010542811101000000123456")
     expect(it1.reason).toBe("BbanFormat")
     expect(it1.message).toContain(
-      'character 5 ("1") must be a letter: the account part of a IT IBAN is 1!a10!n12!c (1 letter, then 10 digits, then 12 letters or digits)'
+      'character 5 ("1") must be a letter: the account part of an IT IBAN is 1!a10!n12!c (1 letter, then 10 digits, then 12 letters or digits)'
     )
     const it2 = ibanFailure("IT60X0542A11101000000123456")
     expect(it2.message).toContain('character 10 ("A") must be a digit')

@@ -133,6 +133,9 @@ const normalise = (input: string): { readonly value: string } | { readonly bad: 
   return { value: out }
 }
 
+/** "a GB IBAN", "an IT IBAN": the article of a country code read letter by letter (an F, an I, an N...) */
+const countryIban = (code: string): string => `${"AEFHILMNORSX".includes(code[0] ?? "") ? "an" : "a"} ${code} IBAN`
+
 const quoteChar = (input: string, i: number): string => JSON.stringify(String.fromCodePoint(input.codePointAt(i) ?? 0))
 
 export const scan = (input: string, allowNonRegistry: boolean): Scan => {
@@ -163,14 +166,14 @@ export const scan = (input: string, allowNonRegistry: boolean): Scan => {
     )
   }
   if (s.length !== country.length) {
-    return fail("Length", `a ${code} IBAN has ${country.length} characters, this one has ${s.length}`)
+    return fail("Length", `${countryIban(code)} has ${country.length} characters, this one has ${s.length}`)
   }
   const bban = s.slice(4)
   const bad = bbanMismatch(bban, country.segments)
   if (bad !== undefined) {
     return fail(
       "BbanFormat",
-      `character ${bad.index + 5} (${JSON.stringify(bban[bad.index])}) must be a ${kindNames[bad.kind]}: the account part of a ${code} IBAN is ${country.bbanFormat} (${describeFormat(country.segments)})`
+      `character ${bad.index + 5} (${JSON.stringify(bban[bad.index])}) must be a ${kindNames[bad.kind]}: the account part of ${countryIban(code)} is ${country.bbanFormat} (${describeFormat(country.segments)})`
     )
   }
   const check = s.slice(2, 4)
