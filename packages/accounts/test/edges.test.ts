@@ -15,8 +15,10 @@ const documentOf = (schema: Schema.Top) => {
   return { schema: document.schema, definitions: document.definitions }
 }
 
-const ibanFailure = (input: string, options?: Iban.ParseOptions) =>
-  Result.getOrThrow(Result.flip(Iban.parse(input, options)))
+/** the error of a parse that must fail */
+const failure = <E>(r: Result.Result<unknown, E>): E => Result.getOrThrow(Result.flip(r))
+
+const ibanFailure = (input: string, options?: Iban.ParseOptions) => failure(Iban.parse(input, options))
 
 describe("Iban edges (named after the bugs they guard)", () => {
   const VALID = "GB82WEST12345698765432"
@@ -250,13 +252,13 @@ describe("Iban edges (named after the bugs they guard)", () => {
   it("the Schemas report why an IBAN fails, with the reason's words (bug: 'Expected Iban' and nothing else)", () => {
     const fromString = Schema.decodeUnknownResult(Iban.IbanFromString)
     const fromSelf = Schema.decodeUnknownResult(Iban.IbanFromSelf)
-    expect(issuesOf(Result.getOrThrow(Result.flip(fromString("AO06004400006729503010102"))))[0]?.message).toBe(
+    expect(issuesOf(failure(fromString("AO06004400006729503010102")))[0]?.message).toBe(
       ibanFailure("AO06004400006729503010102").message
     )
-    expect(issuesOf(Result.getOrThrow(Result.flip(fromSelf("GB83WEST12345698765432"))))[0]?.message).toBe(
+    expect(issuesOf(failure(fromSelf("GB83WEST12345698765432")))[0]?.message).toBe(
       ibanFailure("GB83WEST12345698765432").message
     )
-    expect(issuesOf(Result.getOrThrow(Result.flip(fromSelf("GB82 WEST 1234 5698 7654 32"))))[0]?.message).toBe(
+    expect(issuesOf(failure(fromSelf("GB82 WEST 1234 5698 7654 32")))[0]?.message).toBe(
       'IBAN "GB82 WEST 1234 5698 7654 32" is not in electronic form (upper case, no spaces)'
     )
     expect(Iban.IbanFromSelf.ast.annotations).toMatchObject({
@@ -279,8 +281,6 @@ describe("Iban edges (named after the bugs they guard)", () => {
 })
 
 describe("AbaRouting edges (named after the bugs they guard)", () => {
-  const failure = (r: Result.Result<unknown, AbaRouting.AbaRoutingError>) => Result.getOrThrow(Result.flip(r))
-
   it("each refusal says which rule the number breaks (bug: a routing number error that names the wrong rule)", () => {
     const cases = [
       ["02100002", "Syntax", 'Invalid ABA routing number "02100002": a routing number is exactly 9 digits'],
@@ -342,11 +342,9 @@ describe("AbaRouting edges (named after the bugs they guard)", () => {
     for (const bad of [" 123456", "123456 ", "a123456", "123456a"]) {
       expect(failure(AbaRouting.parseAccountNumber(bad)).reason, bad).toBe("AccountNumberSyntax")
     }
-    expect(
-      issuesOf(
-        Result.getOrThrow(Result.flip(Schema.decodeUnknownResult(AbaRouting.AccountNumberFromString)("12345")))
-      )[0]?.message
-    ).toBe('Invalid US account number "12345": a US account number has 6 to 17 digits')
+    expect(issuesOf(failure(Schema.decodeUnknownResult(AbaRouting.AccountNumberFromString)("12345")))[0]?.message).toBe(
+      'Invalid US account number "12345": a US account number has 6 to 17 digits'
+    )
   })
 
   it("the Schemas are documented (bug: an API document that says only 'string')", () => {
@@ -371,8 +369,6 @@ describe("AbaRouting edges (named after the bugs they guard)", () => {
 })
 
 describe("UkAccount edges (named after the bugs they guard)", () => {
-  const failure = (r: Result.Result<unknown, UkAccount.UkAccountError>) => Result.getOrThrow(Result.flip(r))
-
   it("each refusal names what is wrong and how it is written (bug: an account number error that talks of sort codes)", () => {
     const account = failure(UkAccount.parse("12-34-56", "1234"))
     expect([account.reason, account.input, account.message]).toEqual([
@@ -403,14 +399,11 @@ describe("UkAccount edges (named after the bugs they guard)", () => {
     }
     const decode = Schema.decodeUnknownResult(UkAccount.SortCodeFromString)
     expect(decode("12-34-56")).toEqual(Result.succeed("123456"))
-    expect(issuesOf(Result.getOrThrow(Result.flip(decode("12-34-5"))))[0]?.message).toBe(
+    expect(issuesOf(failure(decode("12-34-5")))[0]?.message).toBe(
       'Invalid sort code "12-34-5": a sort code is six digits, written 123456 or 12-34-56'
     )
     // the six-digit Schema refuses the printed form, and says so
-    expect(
-      issuesOf(Result.getOrThrow(Result.flip(Schema.decodeUnknownResult(UkAccount.SortCodeFromSelf)("12-34-56"))))[0]
-        ?.message
-    ).toBe(
+    expect(issuesOf(failure(Schema.decodeUnknownResult(UkAccount.SortCodeFromSelf)("12-34-56")))[0]?.message).toBe(
       'Invalid sort code "12-34-56": a sort code is six digits, written 123456 or 12-34-56 (here without separators)'
     )
   })
@@ -580,7 +573,7 @@ describe("SchemeLimits edges (named after the bugs they guard)", () => {
       for (const l of set.limits) {
         const fits = "é".repeat(l.maxLength)
         expect(SchemeLimits.check(set, l.field, fits)).toEqual(Result.succeed(fits))
-        const v = Result.getOrThrow(Result.flip(SchemeLimits.check(l.field, `${fits}x`)(set)))
+        const v = failure(SchemeLimits.check(l.field, `${fits}x`)(set))
         expect([v.reason, v.set, v.field, v.maxLength, v.length, v.source]).toEqual([
           "TooLong",
           set.name,
