@@ -26,6 +26,13 @@ export type CalendarErrorReason =
   | "InvalidMultiplier"
   /** `stepsUntil` needs a positive duration */
   | "NonPositiveStep"
+  /**
+   * `stepsUntil`: the instant is more than 2^53 - 2 steps from the anchor (a tiny step over a long span), so that the
+   * count, or the one after it, would not be a safe integer
+   *
+   * @since 0.2.0
+   */
+  | "TooManySteps"
 
 /**
  * @since 0.1.0
@@ -40,7 +47,8 @@ const messages: Record<CalendarErrorReason, string> = {
   OutOfRange: "the result is outside the range of instants (about 271,821 BCE to 275,760 CE)",
   Overflow: 'the day does not exist in the resulting month (overflow: "reject")',
   InvalidMultiplier: "times must be a safe integer",
-  NonPositiveStep: "the step must be a positive duration"
+  NonPositiveStep: "the step must be a positive duration",
+  TooManySteps: "the instant is more than 2^53 - 2 steps from the anchor (the count and the next must be safe integers)"
 }
 
 const error = (reason: CalendarErrorReason): CalendarError => new CalendarError({ reason, message: messages[reason] })
@@ -154,10 +162,16 @@ export const addToEpochMillis = (
   return Number.isNaN(ms) ? Result.fail(error(arithmetic.lastFailure.reason)) : Result.succeed(ms)
 }
 
+/** the largest count of steps `stepsUntil` answers, either way: the count and the next are safe integers */
+const MAX_STEPS = Number.MAX_SAFE_INTEGER - 1
+
 /**
  * The largest integer `k` with `anchor + k × step <= instant` (it may be negative when `instant` is before
  * `anchor`). Computed without walking: an estimate from the mean lengths of years and months, corrected by stepping
- * (one step in practice), so it costs the same for the 3rd and the 30,000th multiple. `step` must be positive.
+ * (one step in practice), so it costs the same for the 3rd and the 30,000th multiple. `step` must be positive
+ * (`NonPositiveStep`). `k` and `k + 1` are safe integers (|k| <= 2^53 - 2), so both can be given to {@link addTo}: an
+ * instant further away in steps (a nanosecond step over 105 days, a millisecond step over 285,000 years) fails with
+ * `TooManySteps`.
  *
  * @since 0.1.0
  * @category arithmetic
@@ -174,29 +188,44 @@ export const stepsUntil = (
     // out of range: beyond every instant on that side
     return Number.isNaN(ms) ? (k > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY) : ms
   }
-  let k = Math.floor((target - anchor.epochMilliseconds) / arithmetic.approximateMillis(step))
-  if (!Number.isSafeInteger(k)) k = 0
+  // every k tried is a safe integer, so that each is exact and the search ends
+  const estimate = Math.floor((target - anchor.epochMilliseconds) / arithmetic.approximateMillis(step))
+  const k = Math.min(Math.max(estimate, -MAX_STEPS), MAX_STEPS)
+  // gallop away from the estimate, then bisect, for steps whose lengths vary a lot (e.g. P1M1D in a DST zone)
+  let lo: number
+  let hi: number
   if (at(k) <= target) {
-    let stride = 1
-    // gallop upwards then bisect, for steps whose lengths vary a lot (e.g. P1M1D in a DST zone)
-    while (at(k + stride) <= target) {
-      k += stride
-      stride *= 2
+    lo = k
+    for (let stride = 1; ; stride *= 2) {
+      const next = lo + stride
+      if (next > MAX_STEPS) {
+        if (at(MAX_STEPS + 1) <= target) return Result.fail(error("TooManySteps"))
+        hi = MAX_STEPS + 1
+        break
+      }
+      if (at(next) > target) {
+        hi = next
+        break
+      }
+      lo = next
     }
-    while (stride > 1) {
-      stride = Math.floor(stride / 2)
-      if (at(k + stride) <= target) k += stride
+  } else {
+    hi = k
+    for (let stride = 1; ; stride *= 2) {
+      const next = hi - stride
+      if (next < -MAX_STEPS) {
+        if (at(-MAX_STEPS) > target) return Result.fail(error("TooManySteps"))
+        lo = -MAX_STEPS
+        break
+      }
+      if (at(next) <= target) {
+        lo = next
+        break
+      }
+      hi = next
     }
-    return Result.succeed(k)
   }
-  let stride = 1
-  while (at(k - stride) > target) {
-    k -= stride
-    stride *= 2
-  }
-  // now at(k - stride) <= target < at(k)
-  let lo = k - stride
-  let hi = k
+  // now at(lo) <= target < at(hi)
   while (hi - lo > 1) {
     const mid = lo + Math.floor((hi - lo) / 2)
     if (at(mid) <= target) lo = mid

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
 import { DateTime, Result } from "effect"
+import fc from "fast-check"
 
 const MAX = 8_640_000_000_000_000
 const d = IsoDuration.parseUnsafe
@@ -8,14 +9,7 @@ const at = (ms: number) => DateTime.makeUnsafe(ms)
 
 /** the epoch milliseconds of `anchor + k × duration` (time units only), exactly, rounded toward the past */
 const exactly = (anchor: number, duration: IsoDuration.IsoDuration, k: bigint): number | "OutOfRange" => {
-  const ns =
-    ((((BigInt(duration.hours) * 60n + BigInt(duration.minutes)) * 60n + BigInt(duration.seconds)) * 1000n +
-      BigInt(duration.milliseconds)) *
-      1000n +
-      BigInt(duration.microseconds)) *
-      1000n +
-    BigInt(duration.nanoseconds)
-  const total = ns * k
+  const total = IsoDuration.timeNanoseconds(duration) * k
   const q = total / 1_000_000n
   const ms = total % 1_000_000n !== 0n && total < 0n ? q - 1n : q
   const result = BigInt(anchor) + ms
@@ -133,6 +127,56 @@ describe("Calendar edges (named after the bugs they guard)", () => {
       const after = Result.getOrThrow(Calendar.addToEpochMillis(at(anchor), d(step), k + 1))
       expect(before <= target && target < after, `${step} from ${anchor} to ${target}: k = ${k}`).toBe(true)
     }
+  })
+
+  it("stepsUntil agrees with exact arithmetic over the whole range of instants, and refuses counts beyond 2^53 - 2 (bug: an unsafe integer returned, or a hang going back)", () => {
+    const LIMIT = 2n ** 53n - 2n
+    // floor(k × ns / 10^6) <= target - anchor  <=>  k × ns < (target - anchor + 1) × 10^6
+    const expected = (anchor: number, ns: bigint, target: number): bigint | "TooManySteps" => {
+      const bound = (BigInt(target) - BigInt(anchor) + 1n) * 1_000_000n
+      const k = bound / ns + (bound % ns !== 0n && bound > 0n ? 1n : 0n) - 1n
+      return k > LIMIT || k < -LIMIT ? "TooManySteps" : k
+    }
+    const instantMs = fc.oneof(
+      fc.bigInt({ min: -BigInt(MAX), max: BigInt(MAX) }).map(Number),
+      fc.constantFrom(-MAX, -MAX + 1, -1, 0, 1, MAX - 1, MAX)
+    )
+    // a nanosecond to about 11 days, most of them under a millisecond
+    const stepNs = fc.oneof(
+      fc.bigInt({ min: 1n, max: 999n }),
+      fc.bigInt({ min: 1n, max: 999_999n }),
+      fc.bigInt({ min: 1n, max: 999_999_999_999_999n })
+    )
+    fc.assert(
+      fc.property(instantMs, stepNs, instantMs, (anchor, ns, target) => {
+        const seconds = ns / 1_000_000_000n
+        const fraction = String(ns % 1_000_000_000n).padStart(9, "0")
+        const step = d(`PT${seconds}.${fraction}S`)
+        const k = Result.match(Calendar.stepsUntil(at(anchor), step, at(target)), {
+          onFailure: (e) => e.reason,
+          onSuccess: (k) => BigInt(k)
+        })
+        expect(k, `PT${seconds}.${fraction}S from ${anchor} to ${target}`).toBe(expected(anchor, ns, target))
+      }),
+      { numRuns: 2000 }
+    )
+    // at the limit: a millisecond step from the first instant, and back from the last
+    const ms = d("PT0.001S")
+    const limit = Number(LIMIT)
+    const steps = (anchor: number, target: number) =>
+      Result.match(Calendar.stepsUntil(at(anchor), ms, at(target)), { onFailure: (e) => e.reason, onSuccess: (k) => k })
+    expect(steps(-MAX, -MAX + limit)).toBe(limit)
+    expect(steps(-MAX, -MAX + limit + 1)).toBe("TooManySteps")
+    expect(steps(MAX, MAX - limit)).toBe(-limit)
+    expect(steps(MAX, MAX - limit - 1)).toBe("TooManySteps")
+    expect(steps(-MAX, MAX)).toBe("TooManySteps")
+    expect(steps(MAX, -MAX)).toBe("TooManySteps")
+    // k + 1 is a safe integer: the next boundary can be computed
+    expect(Calendar.addToEpochMillis(at(-MAX), ms, limit + 1)).toEqual(Result.succeed(-MAX + limit + 1))
+    const failure = Result.getOrThrow(Result.flip(Calendar.stepsUntil(at(0), d("PT0.000000001S"), at(MAX))))
+    expect(failure.message).toBe(
+      "the instant is more than 2^53 - 2 steps from the anchor (the count and the next must be safe integers)"
+    )
   })
 
   it("addToUnsafe throws the CalendarError itself, and a non-integer multiplier is refused (bug: a thrown undefined)", () => {

@@ -33,6 +33,13 @@ export type Rule =
   | "ZeroLengthCycle"
   /** a negative `cycle_duration` (error) */
   | "NegativeCycle"
+  /**
+   * a `cycle_duration` shorter than a second (`PT0.5S`): a billing cycle lasts a second or more, which also keeps
+   * every count of cycles between two instants an exact integer (error)
+   *
+   * @since 0.2.0
+   */
+  | "SubSecondCycle"
   /** an endless phase (no `cycle_count`) followed by another: the later phases are unreachable (error) */
   | "EndlessPhaseNotLast"
   /** a variation without phases bills nothing (error) */
@@ -151,6 +158,14 @@ export const checkVariation = (
     } else if (d.sign < 0) {
       findings.push(
         error("NegativeCycle", at(i, "cycle_duration"), `cycle_duration ${IsoDuration.format(d)} is negative`)
+      )
+    } else if (!IsoDuration.hasCalendarPart(d) && IsoDuration.timeNanoseconds(d) < 1_000_000_000n) {
+      findings.push(
+        error(
+          "SubSecondCycle",
+          at(i, "cycle_duration"),
+          `cycle_duration ${IsoDuration.format(d)} is shorter than a second: a billing cycle lasts a second or more`
+        )
       )
     }
     if (phase.currency !== undefined && !Currency.isKnown(phase.currency)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { IsoDuration } from "@payrules/iso8601"
-import { Schedule } from "@payrules/subscriptions"
+import { PlanCheck, Schedule } from "@payrules/subscriptions"
 import { DateTime, Option, Result } from "effect"
 import fc from "fast-check"
 import { decodePlan, decodeVariation, variation, variationWire } from "./fixtures.js"
@@ -21,6 +21,50 @@ const nearEndOfTime = (iso: string) => utc(iso)
 
 describe("Schedule at its limits (named after the bugs they guard)", () => {
   const yearly = variation([{ cycle_duration: "P1Y", cycle_count: null, amount: 100, currency: "GBP" }])
+
+  // -------------------------------------------------------------------------
+  // the shortest cycle
+  // -------------------------------------------------------------------------
+
+  it("a cycle shorter than a second is refused by every entry point, as PlanCheck's SubSecondCycle error (bug: totals of 8.6e21 nanosecond cycles, an inexact count, and a phaseAt that blamed the range)", () => {
+    const start = utc("2024-01-01T00:00:00Z")
+    const until = utc("+275000-01-01T00:00:00Z")
+    for (const duration of ["PT0.000000001S", "PT0.001S", "PT0.999999999S"]) {
+      const short = variation([
+        { cycle_duration: "P1M", cycle_count: 2, amount: 100, currency: "GBP" },
+        { cycle_duration: duration, amount: 1, currency: "GBP" }
+      ])
+      const finding = {
+        severity: "error",
+        rule: "SubSecondCycle",
+        path: ["phases", 1, "cycle_duration"],
+        message: `cycle_duration ${duration} is shorter than a second: a billing cycle lasts a second or more`
+      }
+      expect(PlanCheck.checkVariation(short)).toEqual([finding])
+      const results: ReadonlyArray<Result.Result<unknown, Schedule.ScheduleError>> = [
+        Schedule.compile(short, { start }),
+        Schedule.simulate(short, { start, until }),
+        Schedule.totals(short, { start, until }),
+        Schedule.phaseAt(short, { start }, until)
+      ]
+      for (const result of results) {
+        expect(failure(result)).toMatchObject({ reason: "InvalidPlan", findings: [finding] })
+      }
+    }
+  })
+
+  it("cycles of a second from the first instant to the last are counted exactly: every count fits a safe integer", () => {
+    const first = utc("-271821-04-20T00:00:00Z")
+    const last = utc("+275760-09-13T00:00:00Z")
+    const everySecond = variation([{ cycle_duration: "PT1S", amount: 1, currency: "GBP" }])
+    const totals = Result.getOrThrow(Schedule.totals(everySecond, { start: first, until: last }))
+    expect(totals.cycles).toBe(17_280_000_000_000)
+    expect(totals.byCurrency).toEqual([{ currency: "GBP", amount: 17_280_000_000_000n }])
+    const position = Result.getOrThrow(
+      Schedule.phaseAt(everySecond, { start: first }, utc("+275760-09-12T23:59:59.5Z"))
+    )
+    expect(position).toMatchObject({ _tag: "InPhase", cycleIndex: 17_279_999_999_999 })
+  })
 
   // -------------------------------------------------------------------------
   // the end of time

@@ -139,7 +139,8 @@ export const positionAt = (
   }
   const p = phases[lo]!
   if (p.end !== undefined && ms >= p.end.epochMilliseconds) return Result.succeed({ at: p.end, _tag: "Stopped" })
-  // the duration of a placed phase is positive (compile refuses the others), so stepsUntil cannot fail
+  // the duration of a placed phase is a second or more (compile refuses the others): fewer than 2^53 cycles lie
+  // between any two instants, so stepsUntil cannot fail
   const steps = Result.getOrThrow(Calendar.stepsUntil(p.anchor, p.duration, instant))
   const last = p.count === undefined ? Number.POSITIVE_INFINITY : p.count - 1
   const cycleIndex = Math.min(Math.max(steps - p.offset, 0), last)

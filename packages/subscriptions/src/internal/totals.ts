@@ -17,7 +17,8 @@ const cyclesBefore = (p: Schedule.PlacedPhase, horizonMs: number): number => {
   if (!(p.start.epochMilliseconds < horizonMs)) return 0
   // cycle j is billed when its start, anchor + (offset + j) × duration, is before the horizon
   const lastStart = DateTime.makeUnsafe(Math.min(horizonMs, MAX_EPOCH_MILLIS) - 1)
-  // the duration of a placed phase is positive (compile refuses the others), so stepsUntil cannot fail
+  // the duration of a placed phase is a second or more (compile refuses the others): fewer than 2^53 cycles lie
+  // between any two instants, so stepsUntil cannot fail
   const steps = Result.getOrThrow(Calendar.stepsUntil(p.anchor, p.duration, lastStart))
   const n = steps - p.offset + 1
   return Math.max(0, Math.min(n, p.count ?? Number.POSITIVE_INFINITY))
