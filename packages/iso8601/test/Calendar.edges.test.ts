@@ -171,6 +171,14 @@ describe("Calendar edges (named after the bugs they guard)", () => {
     expect(steps(MAX, MAX - limit - 1)).toBe("TooManySteps")
     expect(steps(-MAX, MAX)).toBe("TooManySteps")
     expect(steps(MAX, -MAX)).toBe("TooManySteps")
+    // and galloping from an estimate far below (a 444 ns step: about 2,252 of them a millisecond) up to the last count
+    const ns444 = (target: number) =>
+      Result.match(Calendar.stepsUntil(at(0), d("PT0.000000444S"), at(target)), {
+        onFailure: (e) => e.reason,
+        onSuccess: (k) => k
+      })
+    expect(ns444(3_999_196_469_104)).toBe(limit)
+    expect(ns444(3_999_196_469_105)).toBe("TooManySteps")
     // k + 1 is a safe integer: the next boundary can be computed
     expect(Calendar.addToEpochMillis(at(-MAX), ms, limit + 1)).toEqual(Result.succeed(-MAX + limit + 1))
     const failure = Result.getOrThrow(Result.flip(Calendar.stepsUntil(at(0), d("PT0.000000001S"), at(MAX))))
