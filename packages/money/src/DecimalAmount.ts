@@ -13,6 +13,7 @@ import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaIssue from "effect/SchemaIssue"
 import * as Currency from "./Currency.js"
+import * as decimalText from "./internal/decimalText.js"
 import * as MoneyError from "./MoneyError.js"
 
 /**
@@ -115,21 +116,8 @@ export const toNumber = (amount: BigDecimal.BigDecimal): Result.Result<number, M
  * @since 0.1.0
  * @category conversions
  */
-export const toFixedString = (amount: BigDecimal.BigDecimal, minFractionDigits = 0): string => {
-  let { scale: s, value } = amount
-  if (s < 0) {
-    value = value * 10n ** BigInt(-s)
-    s = 0
-  }
-  if (s < minFractionDigits) {
-    value = value * 10n ** BigInt(minFractionDigits - s)
-    s = minFractionDigits
-  }
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(s + 1, "0")
-  const text = s === 0 ? digits : `${digits.slice(0, digits.length - s)}.${digits.slice(digits.length - s)}`
-  return negative ? `-${text}` : text
-}
+export const toFixedString: (amount: BigDecimal.BigDecimal, minFractionDigits?: number) => string =
+  decimalText.toFixedString
 
 /**
  * The shape of a decimal string: at most `maxIntegerDigits` before the point and `maxFractionDigits` after it, and
@@ -241,7 +229,7 @@ export const checkScale = (
     ? Result.fail(
         MoneyError.make(
           "ScaleExceedsExponent",
-          `${toFixedString(amount)} has ${s} decimals but ${currency} has ${exponent.value} (ISO 4217)`
+          `${decimalText.preview(amount)} has ${s} decimals but ${currency} has ${exponent.value} (ISO 4217)`
         )
       )
     : Result.succeed(amount)

@@ -11,6 +11,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Currency from "./Currency.js"
 import * as DecimalAmount from "./DecimalAmount.js"
+import * as decimalText from "./internal/decimalText.js"
 import * as MoneyError from "./MoneyError.js"
 
 /**
@@ -87,11 +88,18 @@ export const fromDecimal = (
       return Result.fail(
         MoneyError.make(
           "ScaleExceedsExponent",
-          `${DecimalAmount.toFixedString(amount)} has more decimals than ${currency} allows (${e})`
+          `${decimalText.preview(amount)} has more decimals than ${currency} allows (${e})`
         )
       )
     }
-    const scaled = BigDecimal.scale(amount, e).value
+    // 10^16 minor units and more are beyond a safe integer: refused before scaling (1e100000000 would take seconds)
+    const minor = BigDecimal.make(amount.value, amount.scale - e)
+    if (decimalText.integerDigits(minor) > 16) {
+      return Result.fail(
+        MoneyError.make("NotSafeInteger", `${decimalText.preview(minor)} minor units is beyond a safe integer`)
+      )
+    }
+    const scaled = BigDecimal.scale(BigDecimal.normalize(amount), e).value
     if (scaled > BigInt(Number.MAX_SAFE_INTEGER) || scaled < -BigInt(Number.MAX_SAFE_INTEGER)) {
       return Result.fail(MoneyError.make("NotSafeInteger", `${scaled} minor units is beyond a safe integer`))
     }

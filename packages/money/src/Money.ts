@@ -8,10 +8,14 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Currency from "./Currency.js"
 import * as DecimalAmount from "./DecimalAmount.js"
+import * as decimalText from "./internal/decimalText.js"
 import * as MinorUnits from "./MinorUnits.js"
 import type * as MoneyError from "./MoneyError.js"
 
 const formatters = new Map<string, Intl.NumberFormat>()
+
+/** the most decimals `Intl.NumberFormat` shows (its `maximumFractionDigits`) */
+const MAX_INTL_DECIMALS = 100
 
 const formatterFor = (locale: string, currency: string, fractionDigits: number): Intl.NumberFormat => {
   const key = `${locale}|${currency}|${fractionDigits}`
@@ -30,8 +34,10 @@ const formatterFor = (locale: string, currency: string, fractionDigits: number):
 
 /**
  * Formats an exact amount for display: with exactly the currency's ISO 4217 decimals (more when the amount has more,
- * so nothing is rounded away), and the locale's symbol and grouping. Exact for any size: the digits never pass
- * through a float. Locale defaults to `en-GB`.
+ * so nothing is rounded away), and the locale's symbol and grouping. Exact: the digits never pass through a float.
+ * Locale defaults to `en-GB`. `Intl` shows up to 100 decimals and magnitudes within a double's range (below about
+ * 1.8e308; beyond, it writes ∞): an amount outside those is shown as its code and its leading digits and power of ten
+ * (`GBP 1e+400`, `GBP 1e-101`), never rounded, never as ∞, and at once whatever its size.
  *
  * A well-formed code that is not on the bundled list (a code published after {@link Currency.publicationDate}, or
  * `XYZ`) has no fallback exponent: the amount is shown with the decimals it has, none added and none removed
@@ -52,9 +58,13 @@ const formatterFor = (locale: string, currency: string, fractionDigits: number):
  */
 export const format = (amount: BigDecimal.BigDecimal, currency: string, locale = "en-GB"): string => {
   const scale = DecimalAmount.scale(amount)
+  const integerDigits = decimalText.integerDigits(amount)
+  if (scale > MAX_INTL_DECIMALS || integerDigits > 309) return `${currency} ${decimalText.preview(amount)}`
   const exponent = Option.getOrElse(Currency.exponent(currency), () => scale)
-  const digits = Math.min(Math.max(exponent, scale), 100)
+  const digits = Math.min(Math.max(exponent, scale), MAX_INTL_DECIMALS)
   const text = DecimalAmount.toFixedString(amount)
+  // 309 digits: from 1e308, of which a double holds up to about 1.8e308
+  if (integerDigits === 309 && !Number.isFinite(Number(text))) return `${currency} ${decimalText.preview(amount)}`
   // Intl formats numeric strings exactly (ECMA-402 NumberFormat v3)
   return formatterFor(locale, currency, digits).format(text as unknown as number)
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Currency, DecimalAmount, MinorUnits, MoneyError } from "@payrules/money"
+import { Currency, DecimalAmount, MinorUnits, Money, MoneyError } from "@payrules/money"
 import { Arbitrary, BigDecimal, Effect, Result, Schema, SchemaAST } from "effect"
+import fc from "fast-check"
 
 const dec = BigDecimal.fromStringUnsafe
 
@@ -112,6 +113,79 @@ describe("MinorUnits edges (named after the bugs they guard)", () => {
       "NotSafeInteger",
       "100000000000000000000000000000000 minor units is beyond a safe integer"
     ])
+  })
+
+  it("amounts of any size are refused, checked and shown at once, in short messages (bug: 27 s and a 100,000,001-digit message for 1e100000000 GBP, and £∞ for 1e309)", () => {
+    const huge = BigDecimal.make(1n, -100_000_000)
+    expect(failure(MinorUnits.fromDecimal(huge, "GBP")).message).toBe(
+      "1e+100000002 minor units is beyond a safe integer"
+    )
+    expect(failure(MinorUnits.fromDecimal(BigDecimal.negate(huge), "JPY")).message).toBe(
+      "-1e+100000000 minor units is beyond a safe integer"
+    )
+    expect(failure(DecimalAmount.checkScale(BigDecimal.make(1n, 100_000_000), "GBP")).message).toBe(
+      "1e-100000000 has 100000000 decimals but GBP has 2 (ISO 4217)"
+    )
+    expect(failure(MinorUnits.fromDecimal(BigDecimal.make(-123456789012345678901n, 60), "GBP")).message).toBe(
+      "-1.234567890123456…e-40 has more decimals than GBP allows (2)"
+    )
+    // 10^16 minor units, the first count of 17 digits, and the largest of 16, which is beyond a safe integer too
+    expect(failure(MinorUnits.fromDecimal(dec("1e14"), "GBP")).message).toBe(
+      "10000000000000000 minor units is beyond a safe integer"
+    )
+    expect(failure(MinorUnits.fromDecimal(dec("99999999999999.99"), "GBP")).message).toBe(
+      "9999999999999999 minor units is beyond a safe integer"
+    )
+    // what Intl cannot show exactly (beyond a double's range: ∞; beyond 100 decimals: rounded) is shown in short
+    expect(Money.format(huge, "GBP")).toBe("GBP 1e+100000000")
+    expect(Money.format(dec("1e309"), "GBP")).toBe("GBP 1e+309")
+    expect(Money.format(dec("-1.8e308"), "GBP")).toBe("GBP -1.8e+308")
+    expect(Money.format(BigDecimal.make(1n, 101), "GBP")).toBe("GBP 1e-101")
+    const largest = Money.format(dec("1.7e308"), "GBP")
+    expect(largest).toBe(`£170${",000".repeat(102)}.00`)
+    expect(Money.format(BigDecimal.make(1n, 100), "GBP")).toBe(`£0.${"0".repeat(99)}1`)
+    // zero at a power of ten far from 1 is zero, at once
+    const zero = BigDecimal.make(0n, -2_000_000_000)
+    expect(DecimalAmount.toFixedString(zero)).toBe("0")
+    expect(Money.format(zero, "GBP")).toBe("£0.00")
+    expect(MinorUnits.fromDecimal(zero, "GBP")).toEqual(Result.succeed(0))
+  })
+
+  it("fromDecimal agrees with exact arithmetic for amounts of every size, its messages at most 80 characters", () => {
+    const currencies = [
+      ["GBP", 2],
+      ["JPY", 0],
+      ["KWD", 3],
+      ["CLF", 4]
+    ] as const
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.oneof(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -2_000_000_000, max: 2_000_000_000 })),
+        fc.constantFrom(...currencies),
+        (value, scale, [currency, exponent]) => {
+          const amount = BigDecimal.make(value, scale)
+          const normalized = BigDecimal.normalize(amount)
+          const expected =
+            normalized.scale > exponent
+              ? "ScaleExceedsExponent"
+              : exponent - normalized.scale > 40
+                ? "NotSafeInteger"
+                : (() => {
+                    const minor = normalized.value * 10n ** BigInt(exponent - normalized.scale)
+                    return minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < -BigInt(Number.MAX_SAFE_INTEGER)
+                      ? "NotSafeInteger"
+                      : Number(minor)
+                  })()
+          const result = MinorUnits.fromDecimal(amount, currency)
+          if (Result.isFailure(result)) expect(result.failure.message.length).toBeLessThanOrEqual(80)
+          expect(Result.match(result, { onFailure: (e) => e.reason, onSuccess: (n) => n })).toBe(
+            value === 0n ? 0 : expected
+          )
+        }
+      ),
+      { numRuns: 1000 }
+    )
   })
 
   it("a negative amount beyond a safe integer is refused (bug: -1e30 GBP became an inexact number of pence)", () => {
