@@ -1,8 +1,22 @@
 import { describe, expect, it } from "@effect/vitest"
-import { RequestLedger } from "@payrules/exchange"
-import { BusinessClient } from "@payrules/transport"
+import { ExchangeRequest, RequestLedger } from "@payrules/exchange"
+import { BusinessClient, PayFieldsLimiter } from "@payrules/transport"
 import { issuesOf } from "@payrules/vitest"
-import { BigDecimal, Config, Duration, Effect, Exit, Fiber, Layer, Option, Redacted, Schema } from "effect"
+import {
+  BigDecimal,
+  Clock,
+  Config,
+  ConfigProvider,
+  Duration,
+  Effect,
+  Exit,
+  Fiber,
+  Layer,
+  Option,
+  Redacted,
+  Result,
+  Schema
+} from "effect"
 import { HttpClient, HttpClientError, type HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 
@@ -14,26 +28,59 @@ const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined => Option.getOrUn
 interface Seen {
   readonly method: string
   readonly path: string
+  /** the query string, `?` included (empty when there is none) */
+  readonly query: string
+  readonly headers: Readonly<Record<string, string>>
   readonly body: string
+  /** the TestClock's time when the request was sent */
+  readonly at: number
+  /** the spans the request was sent in, innermost first, past the HttpClient's own: their names and attributes */
+  readonly spans: ReadonlyArray<readonly [string, Readonly<Record<string, unknown>>]>
 }
 
-type Answer = Response | "drop" | "hang"
+/** the spans around the current one (the HttpClient's), innermost first */
+const enclosingSpans = Effect.map(Effect.option(Effect.currentSpan), (current) => {
+  const spans: Array<readonly [string, Readonly<Record<string, unknown>>]> = []
+  let s = Option.flatMap(current, (c) => c.parent)
+  while (Option.isSome(s) && s.value._tag === "Span") {
+    spans.push([s.value.name, Object.fromEntries(s.value.attributes)])
+    s = s.value.parent
+  }
+  return spans
+})
+
+/**
+ * a response, or no answer: `drop` (the connection is lost after sending), `hang` (no answer ever), `unsent` (the
+ * HttpClient refuses the request before sending it: a body it cannot encode)
+ */
+type Answer = Response | "drop" | "hang" | "unsent"
 
 const fake = (answer: (seen: Seen, n: number) => Answer) => {
   const seen: Array<Seen> = []
   const http = Layer.succeed(
     HttpClient.HttpClient,
     HttpClient.make((request: HttpClientRequest.HttpClientRequest, url) =>
-      Effect.suspend(() => {
+      Effect.flatMap(Effect.zip(Clock.currentTimeMillis, enclosingSpans), ([at, spans]) => {
         const body = request.body._tag === "Uint8Array" ? new TextDecoder().decode(request.body.body) : ""
-        const s = { method: request.method, path: url.pathname, body }
+        const s = {
+          method: request.method,
+          path: url.pathname,
+          query: url.search,
+          headers: request.headers,
+          body,
+          at,
+          spans
+        }
         seen.push(s)
         const a = answer(s, seen.length)
         if (a === "hang") return Effect.never
-        if (a === "drop") {
+        if (a === "drop" || a === "unsent") {
           return Effect.fail(
             new HttpClientError.HttpClientError({
-              reason: new HttpClientError.TransportError({ request, description: "dropped" })
+              reason:
+                a === "drop"
+                  ? new HttpClientError.TransportError({ request, description: "dropped" })
+                  : new HttpClientError.EncodeError({ request, description: "cannot encode" })
             })
           )
         }
@@ -44,7 +91,11 @@ const fake = (answer: (seen: Seen, n: number) => Answer) => {
   return { seen, http }
 }
 
-const client = (http: Layer.Layer<HttpClient.HttpClient>, config: Partial<BusinessClient.BusinessClientConfig> = {}) =>
+const client = (
+  http: Layer.Layer<HttpClient.HttpClient>,
+  config: Partial<BusinessClient.BusinessClientConfig> = {},
+  ledger: Layer.Layer<RequestLedger.RequestLedger> = RequestLedger.layer
+) =>
   Effect.provide(
     BusinessClient.BusinessClient,
     BusinessClient.layer({
@@ -52,8 +103,19 @@ const client = (http: Layer.Layer<HttpClient.HttpClient>, config: Partial<Busine
       baseUrl: "http://business.test",
       token: Redacted.make("t"),
       ...config
-    }).pipe(Layer.provide([http, RequestLedger.layer]))
+    }).pipe(Layer.provide([http, ledger]))
   )
+
+/** a client and the ledger it records in (in memory), to look at what it recorded */
+const withLedger = (
+  http: Layer.Layer<HttpClient.HttpClient>,
+  config: Partial<BusinessClient.BusinessClientConfig> = {}
+) =>
+  Effect.gen(function* () {
+    const ledger = yield* RequestLedger.make()
+    const business = yield* client(http, config, Layer.succeed(RequestLedger.RequestLedger, ledger))
+    return { business, ledger }
+  })
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } })
@@ -311,6 +373,917 @@ describe("request_id on the lookup (strict out)", () => {
       expect(server.seen).toEqual([])
       expect((yield* business.findTransactionByRequestId("r-1")).transaction._tag).toBe("Some")
       expect(server.seen.length).toBe(1)
+    })
+  )
+})
+
+/**
+ * runs `self` in a fiber while the TestClock moves by `step` until it ends (at most `steps` times); the TestClock
+ * wakes each sleeper at its own instant, so the times the fake server sees are exact
+ */
+const settle = <A, E>(self: Effect.Effect<A, E>, step: Duration.Input = "1 minute", steps = 10) =>
+  Effect.gen(function* () {
+    const fiber = yield* Effect.forkChild(Effect.exit(self))
+    for (let i = 0; i < steps && fiber.pollUnsafe() === undefined; i++) yield* TestClock.adjust(step)
+    return yield* Fiber.join(fiber)
+  })
+
+const quick = { maxAttempts: 3, baseDelay: 10, maxDelay: 10, minSpacing: 0 }
+
+const fieldsRequest = { account_id: "acc", receiver: { counterparty_id: "c" } }
+const fieldsAnswer = { fields: [{ name: "reference", required: true, validation: { max_length: 140 } }] }
+
+describe("the retries of a read (TestClock)", () => {
+  it.effect("a 503 is tried three times by default, then fails with the server's code and message", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 9503, message: "down for maintenance" }, 503))
+      const business = yield* client(server.http)
+      const e = failureOf(yield* settle(business.exchangeReasons))
+      expect(e).toMatchObject({
+        _tag: "BusinessClientError",
+        reason: "ServerError",
+        status: 503,
+        body: { code: 9503, message: "down for maintenance" },
+        raw: JSON.stringify({ code: 9503, message: "down for maintenance" }),
+        message: "503: down for maintenance",
+        requestId: undefined,
+        retryAfter: undefined,
+        replayed: false
+      })
+      expect(server.seen).toHaveLength(3)
+    })
+  )
+
+  it.effect("the backoff starts at 0.5 s and doubles, with at most 20% jitter either way", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 9503, message: "down" }, 503))
+      const business = yield* client(server.http)
+      yield* settle(business.exchangeReasons)
+      const [first, second, third] = server.seen.map((s) => s.at)
+      expect(second! - first!).toBeGreaterThanOrEqual(400)
+      expect(second! - first!).toBeLessThanOrEqual(600)
+      expect(third! - second!).toBeGreaterThanOrEqual(800)
+      expect(third! - second!).toBeLessThanOrEqual(1200)
+    })
+  )
+
+  it.effect("no backoff is longer than maxDelay, and none shorter than minSpacing", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 9503, message: "down" }, 503))
+      const capped = yield* client(server.http, {
+        retry: { maxAttempts: 4, baseDelay: Duration.seconds(4), maxDelay: Duration.seconds(5), minSpacing: 0 }
+      })
+      yield* settle(capped.exchangeReasons)
+      const gaps = server.seen.slice(1).map((s, i) => Math.round(s.at - server.seen[i]!.at))
+      expect(gaps).toHaveLength(3)
+      expect(gaps[0]).toBeGreaterThanOrEqual(3200)
+      expect(gaps[0]).toBeLessThanOrEqual(4800)
+      // 8 s and 16 s, jittered, capped at 5 s
+      expect(gaps.slice(1)).toEqual([5000, 5000])
+
+      const spaced = fake(() => json({ code: 9503, message: "down" }, 503))
+      const patient = yield* client(spaced.http, {
+        retry: { maxAttempts: 2, baseDelay: 10, maxDelay: 10, minSpacing: Duration.seconds(2) }
+      })
+      yield* settle(patient.exchangeReasons)
+      expect(spaced.seen.map((s) => Math.round(s.at - spaced.seen[0]!.at))).toEqual([0, 2000])
+    })
+  )
+
+  it.effect.each([408, 429, 500, 502, 503, 504])("a %d is worth another attempt: the second one answers", (status) =>
+    Effect.gen(function* () {
+      const server = fake((_, n) => (n === 1 ? json({ code: 9000, message: "try again" }, status) : json(reasons)))
+      const business = yield* client(server.http, { retry: quick })
+      expect(yield* settle(business.exchangeReasons)).toEqual(Exit.succeed({ reasons, findings: [] }))
+      expect(server.seen).toHaveLength(2)
+    })
+  )
+
+  it.effect.each([
+    [400, "BadRequest"],
+    [401, "Unauthorized"],
+    [402, "BadRequest"],
+    [403, "Forbidden"],
+    [404, "NotFound"],
+    [405, "MethodNotAllowed"],
+    [406, "NotAcceptable"],
+    [409, "BadRequest"],
+    [422, "BadRequest"],
+    [501, "ServerError"]
+  ] as const)("a %d is final: one attempt, reason %s", ([status, reason]) =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 9000, message: "no" }, status))
+      const business = yield* client(server.http, { retry: quick })
+      expect(failureOf(yield* settle(business.exchangeReasons))).toMatchObject({
+        reason,
+        status,
+        message: `${status}: no`
+      })
+      expect(server.seen).toHaveLength(1)
+    })
+  )
+
+  it.effect("maxAttempts 1, or less, sends once", () =>
+    Effect.gen(function* () {
+      for (const maxAttempts of [1, 0]) {
+        const server = fake(() => "drop")
+        const business = yield* client(server.http, { retry: { ...quick, maxAttempts } })
+        expect(failureOf(yield* settle(business.exchangeReasons))).toMatchObject({ reason: "Transport" })
+        expect(server.seen).toHaveLength(1)
+      }
+    })
+  )
+
+  it.effect("a Retry-After longer than the backoff is waited for; a shorter one does not shorten it", () =>
+    Effect.gen(function* () {
+      const server = fake((_, n) =>
+        n === 1 ? json({ code: 9429, message: "slow down" }, 429, { "retry-after": " 3 " }) : json(reasons)
+      )
+      const business = yield* client(server.http, { retry: quick })
+      yield* settle(business.exchangeReasons)
+      expect(server.seen.map((s) => s.at)).toEqual([0, 3000])
+
+      const soon = fake((_, n) =>
+        n === 1 ? json({ code: 9429, message: "slow down" }, 429, { "retry-after": "1" }) : json(reasons)
+      )
+      const spaced = yield* client(soon.http, { retry: { ...quick, minSpacing: Duration.seconds(2) } })
+      yield* settle(spaced.exchangeReasons)
+      expect(soon.seen.map((s) => Math.round(s.at - soon.seen[0]!.at))).toEqual([0, 2000])
+    })
+  )
+
+  it.effect("a Retry-After that is neither seconds nor an HTTP date is ignored: the backoff applies", () =>
+    Effect.gen(function* () {
+      for (const value of ["30s", "a30", "", "soon"]) {
+        const server = fake((_, n) =>
+          n === 1 ? json({ code: 9429, message: "slow down" }, 429, { "retry-after": value }) : json(reasons)
+        )
+        const business = yield* client(server.http, { retry: quick })
+        const exit = yield* settle(business.exchangeReasons)
+        expect(exit).toEqual(Exit.succeed({ reasons, findings: [] }))
+        expect(server.seen[1]!.at - server.seen[0]!.at).toBeLessThanOrEqual(12)
+      }
+    })
+  )
+
+  it.effect("a Retry-After over the cap is reported with both durations, and not retried", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 9429, message: "come back later" }, 429, { "retry-after": "90" }))
+      const business = yield* client(server.http, { maxRetryAfter: Duration.seconds(30) })
+      const e = yield* Effect.flip(business.exchangeReasons)
+      expect(e.message).toBe(
+        "429: come back later; the server asks to wait 1m 30s, longer than this client waits (maxRetryAfter 30s)"
+      )
+      expect(server.seen).toHaveLength(1)
+      // at the cap, it is waited for
+      const atCap = fake((_, n) =>
+        n === 1 ? json({ code: 9429, message: "slow down" }, 429, { "retry-after": "30" }) : json(reasons)
+      )
+      const patient = yield* client(atCap.http, { maxRetryAfter: Duration.seconds(30) })
+      expect(yield* settle(patient.exchangeReasons)).toEqual(Exit.succeed({ reasons, findings: [] }))
+    })
+  )
+})
+
+describe("what the client sends", () => {
+  it.effect(
+    "every request carries the bearer token and asks for JSON; the lookup sends the request_id as a query",
+    () =>
+      Effect.gen(function* () {
+        const server = fake((s) => (s.path === "/exchange-reasons" ? json(reasons) : json([tx])))
+        const business = yield* client(server.http)
+        yield* business.exchangeReasons
+        yield* business.findTransactionByRequestId("req 1")
+        expect(server.seen.map((s) => [s.method, s.path, s.query])).toEqual([
+          ["GET", "/exchange-reasons", ""],
+          ["GET", "/transactions", "?request_id=req+1"]
+        ])
+        for (const s of server.seen) {
+          expect(s.headers).toMatchObject({ authorization: "Bearer t", accept: "application/json" })
+        }
+      })
+  )
+
+  it.effect("an exchange is POSTed to /exchange as its wire body, with the token", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json(tx))
+      const business = yield* client(server.http)
+      yield* business.exchange(sell("10.50"))
+      expect(server.seen.map((s) => [s.method, s.path])).toEqual([["POST", "/exchange"]])
+      expect(server.seen[0]!.headers).toMatchObject({ authorization: "Bearer t", accept: "application/json" })
+      expect(JSON.parse(server.seen[0]!.body)).toEqual({
+        request_id: "req-1",
+        from: { account_id: "a", currency: "GBP", amount: 10.5 },
+        to: { account_id: "b", currency: "EUR" }
+      })
+    })
+  )
+})
+
+describe("failures without a readable answer", () => {
+  it.effect("a lost connection is retried, then a Transport error that says so", () =>
+    Effect.gen(function* () {
+      const server = fake(() => "drop")
+      const business = yield* client(server.http, { retry: quick })
+      const e = failureOf(yield* settle(business.exchangeReasons))
+      expect(e).toMatchObject({ reason: "Transport", status: undefined, raw: undefined, body: undefined })
+      expect(e?.message).toMatch(/^the request failed: .*dropped/)
+      expect(server.seen).toHaveLength(3)
+    })
+  )
+
+  it.effect("a request the HttpClient refuses to send is not retried", () =>
+    Effect.gen(function* () {
+      const server = fake(() => "unsent")
+      const business = yield* client(server.http, { retry: quick })
+      const e = failureOf(yield* settle(business.exchangeReasons))
+      expect(e).toMatchObject({
+        reason: "Transport",
+        message: expect.stringMatching(/^the request failed: .*cannot encode/)
+      })
+      expect(server.seen).toHaveLength(1)
+    })
+  )
+
+  it.effect("an attempt without an answer times out after `timeout`, and says after how long", () =>
+    Effect.gen(function* () {
+      const server = fake(() => "hang")
+      const business = yield* client(server.http, { timeout: Duration.seconds(3), retry: { ...quick, maxAttempts: 2 } })
+      const e = failureOf(yield* settle(business.exchangeReasons))
+      expect(e).toMatchObject({ reason: "Transport", message: "no answer within 3s" })
+      expect(server.seen.map((s) => s.at)).toEqual([0, expect.closeTo(3010, -1)])
+    })
+  )
+
+  it.effect("a body that breaks off while it is read is a Transport failure", () =>
+    Effect.gen(function* () {
+      const broken = () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              controller.error(new Error("connection reset"))
+            }
+          })
+        )
+      const server = fake(() => broken())
+      const business = yield* client(server.http, { retry: { ...quick, maxAttempts: 1 } })
+      const e = failureOf(yield* settle(business.exchangeReasons))
+      expect(e).toMatchObject({ reason: "Transport" })
+      expect(e?.message).toMatch(/^the response could not be read: /)
+    })
+  )
+
+  it.effect("a 200 that is not JSON is a Decode failure with the raw body, not retried", () =>
+    Effect.gen(function* () {
+      const server = fake(() => new Response("<html>maintenance</html>", { status: 200 }))
+      const business = yield* client(server.http, { retry: quick })
+      const e = failureOf(yield* settle(business.exchangeReasons))
+      expect(e).toMatchObject({
+        reason: "Decode",
+        status: 200,
+        raw: "<html>maintenance</html>",
+        body: undefined,
+        message: "the response body is not JSON"
+      })
+      expect(server.seen).toHaveLength(1)
+    })
+  )
+
+  it.effect("a 200 without a body, or of the wrong shape, names the path and the issue", () =>
+    Effect.gen(function* () {
+      const empty = fake(() => new Response("", { status: 200 }))
+      const e = failureOf(yield* settle((yield* client(empty.http)).exchangeReasons))
+      expect(e?.message).toBe("the response does not match the schema at (body): Expected array")
+      const fields = fake(() => json({ fields: "none" }))
+      const f = failureOf(yield* settle((yield* client(fields.http)).transferFieldRequirements(fieldsRequest)))
+      expect(f).toMatchObject({
+        reason: "Decode",
+        message: expect.stringContaining("the response does not match the schema at fields: ")
+      })
+    })
+  )
+
+  it.effect("an error answer that is not the family's body keeps its first 200 characters as the message", () =>
+    Effect.gen(function* () {
+      const text = `gateway: ${"x".repeat(300)}`
+      const server = fake(() => new Response(text, { status: 400 }))
+      const e = failureOf(yield* settle((yield* client(server.http)).exchangeReasons))
+      expect(e).toMatchObject({
+        reason: "BadRequest",
+        body: undefined,
+        raw: text,
+        message: `400: ${text.slice(0, 200)}`
+      })
+      // a JSON error of another shape: not the family's body either
+      const other = fake(() => json({ error: "nope" }, 400))
+      expect(failureOf(yield* settle((yield* client(other.http)).exchangeReasons))).toMatchObject({
+        body: undefined,
+        message: '400: {"error":"nope"}'
+      })
+    })
+  )
+
+  it.effect("an error body of exactly 4 KiB is kept whole", () =>
+    Effect.gen(function* () {
+      const text = "e".repeat(4096)
+      const server = fake(() => new Response(text, { status: 400 }))
+      expect(failureOf(yield* settle((yield* client(server.http)).exchangeReasons))?.raw).toBe(text)
+    })
+  )
+
+  it.effect("a Content-Length within the limit is read; one over it says how long the body is", () =>
+    Effect.gen(function* () {
+      const body = JSON.stringify(reasons)
+      const server = fake(() => new Response(body, { headers: { "content-length": String(body.length) } }))
+      const business = yield* client(server.http, { maxResponseBytes: body.length })
+      expect(yield* business.exchangeReasons).toEqual({ reasons, findings: [] })
+      const small = yield* client(server.http, { maxResponseBytes: body.length - 1 })
+      const e = yield* Effect.flip(small.exchangeReasons)
+      expect(e).toMatchObject({ reason: "ResponseTooLarge", status: 200, raw: undefined })
+      expect(e.message).toBe(
+        `200: the response body is larger than ${body.length - 1} bytes (Content-Length ${body.length}); it was not read`
+      )
+    })
+  )
+
+  it.effect("a streamed body over the limit keeps its first 4 KiB; a 503 that large is not retried", () =>
+    Effect.gen(function* () {
+      const chunked = (...parts: ReadonlyArray<string>) =>
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const next = parts[0]
+            parts = parts.slice(1)
+            if (next === undefined) controller.close()
+            else controller.enqueue(new TextEncoder().encode(next))
+          }
+        })
+      const server = fake(
+        () => new Response(chunked("y".repeat(3000), "z".repeat(1500), "w".repeat(3000)), { status: 503 })
+      )
+      const business = yield* client(server.http, { maxResponseBytes: 5000, retry: quick })
+      const e = failureOf(yield* settle(business.exchangeReasons))
+      expect(e).toMatchObject({ reason: "ResponseTooLarge", status: 503 })
+      expect(e?.raw).toBe(`${"y".repeat(3000)}${"z".repeat(1096)}`)
+      expect(e?.message).toBe("503: the response body is larger than 5000 bytes; it was not read")
+      expect(server.seen).toHaveLength(1)
+      // a body of exactly the limit is read
+      const exact = fake(() => new Response(JSON.stringify(reasons)))
+      const fits = yield* client(exact.http, { maxResponseBytes: JSON.stringify(reasons).length })
+      expect(yield* fits.exchangeReasons).toEqual({ reasons, findings: [] })
+    })
+  )
+})
+
+describe("POST /pay/fields under its rate limit (TestClock)", () => {
+  it.effect("the request is POSTed as sent, with the token, and the answer read", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json(fieldsAnswer))
+      const business = yield* client(server.http)
+      expect(yield* business.transferFieldRequirements(fieldsRequest)).toEqual({ ...fieldsAnswer, findings: [] })
+      expect(server.seen.map((s) => [s.method, s.path, JSON.parse(s.body)])).toEqual([
+        ["POST", "/pay/fields", fieldsRequest]
+      ])
+      expect(server.seen[0]!.headers).toMatchObject({ authorization: "Bearer t", accept: "application/json" })
+    })
+  )
+
+  it.effect("without a limiter in the context, the client keeps its own payFieldsLimit", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json(fieldsAnswer))
+      // 2 a minute: a burst of 1, then one permit a minute
+      const business = yield* client(server.http, { payFieldsLimit: { limit: 2, window: Duration.minutes(1) } })
+      const calls = Effect.forEach([1, 2], () => business.transferFieldRequirements(fieldsRequest))
+      expect(Exit.isSuccess(yield* settle(calls))).toBe(true)
+      expect(server.seen.map((s) => s.at)).toEqual([0, 60_000])
+    })
+  )
+
+  it.effect("every attempt takes a permit of the limiter of the context, retries included", () =>
+    Effect.gen(function* () {
+      let taken = 0
+      const counting = Layer.succeed(PayFieldsLimiter.PayFieldsLimiter, {
+        take: Effect.sync(() => void taken++)
+      })
+      const server = fake((_, n) => (n === 1 ? json({ code: 9429, message: "slow down" }, 429) : json(fieldsAnswer)))
+      const business = yield* client(server.http, { retry: quick }).pipe(Effect.provide(counting))
+      expect(Exit.isSuccess(yield* settle(business.transferFieldRequirements(fieldsRequest)))).toBe(true)
+      expect(server.seen).toHaveLength(2)
+      expect(taken).toBe(2)
+    })
+  )
+
+  it.effect("a limiter that fails ends the call with its error, and nothing is sent", () =>
+    Effect.gen(function* () {
+      const failing = Layer.succeed(PayFieldsLimiter.PayFieldsLimiter, {
+        take: Effect.fail(new PayFieldsLimiter.PayFieldsLimiterError({ reason: "StoreFailed", message: "no store" }))
+      })
+      const server = fake(() => json(fieldsAnswer))
+      const business = yield* client(server.http, { retry: quick }).pipe(Effect.provide(failing))
+      const e = failureOf(yield* settle(business.transferFieldRequirements(fieldsRequest)))
+      expect(e).toMatchObject({ _tag: "PayFieldsLimiterError", reason: "StoreFailed", message: "no store" })
+      expect(server.seen).toEqual([])
+    })
+  )
+
+  it.effect("a 429 is retried, and a refusal comes back as a BusinessClientError without a request_id", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 3404, message: "no such counterparty" }, 404))
+      const business = yield* client(server.http, { retry: quick })
+      expect(failureOf(yield* settle(business.transferFieldRequirements(fieldsRequest)))).toMatchObject({
+        _tag: "BusinessClientError",
+        reason: "NotFound",
+        requestId: undefined,
+        body: { code: 3404 }
+      })
+      expect(server.seen).toHaveLength(1)
+    })
+  )
+})
+
+describe("an exchange under faults: sent once, settled or said unknown (TestClock)", () => {
+  it.effect("without a request_id, the client makes one before the first attempt and resends it on every retry", () =>
+    Effect.gen(function* () {
+      const server = fake((_, n) => (n === 1 ? "drop" : json(tx)))
+      const business = yield* client(server.http)
+      const { request_id: _, ...anonymous } = sell("10") as BusinessClient.ExchangeInput & { request_id?: string }
+      const exit = yield* settle(business.exchange(anonymous as BusinessClient.ExchangeInput))
+      const made = server.seen.map((s) => JSON.parse(s.body).request_id)
+      expect(made).toHaveLength(2)
+      expect(made[1]).toBe(made[0])
+      expect(made[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+      expect(exit).toEqual(Exit.succeed(expect.objectContaining({ requestId: made[0] })))
+      // at least 1 s between the attempts of an exchange (exchangeRetry's minSpacing)
+      expect(Math.round(server.seen[1]!.at - server.seen[0]!.at)).toBe(1000)
+    })
+  )
+
+  it.effect("an invalid exchange is refused before anything is sent, with every issue and its path", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json(tx))
+      const { business, ledger } = yield* withLedger(server.http)
+      const e = yield* Effect.flip(business.exchange(sell("-1", { request_id: "bad-1" })))
+
+      expect(e).toMatchObject({
+        _tag: "BusinessClientError",
+        reason: "BadRequest",
+        status: undefined,
+        requestId: "bad-1",
+        replayed: false
+      })
+      expect(e.message).toBe("the exchange request is invalid: amount: an exchange amount is greater than 0")
+      const same = yield* Effect.flip(business.exchange(sell("5", { to: { account_id: "b", currency: "GBP" } })))
+      expect(same.message).toBe(
+        "the exchange request is invalid: to.currency: to.currency must differ from from.currency: both are GBP, and an exchange converts one currency into another"
+      )
+      expect(server.seen).toEqual([])
+      expect(yield* ledger.lookup("bad-1")).toEqual(Option.none())
+    })
+  )
+
+  it.effect(
+    "a refusal stored by the server (replayed) answers a repeat from the ledger with its status and message",
+    () =>
+      Effect.gen(function* () {
+        const server = fake(
+          () => new Response("stored failure", { status: 502, headers: { "idempotent-replayed": "True" } })
+        )
+        const { business, ledger } = yield* withLedger(server.http)
+        const first = yield* Effect.flip(business.exchange(sell("10")))
+        expect(first).toMatchObject({ reason: "ServerError", status: 502, replayed: true, body: undefined })
+        expect(server.seen).toHaveLength(1)
+        expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("refused")
+        const again = yield* Effect.flip(business.exchange(sell("10")))
+        expect(again).toMatchObject({
+          _tag: "BusinessClientError",
+          reason: "ServerError",
+          status: 502,
+          raw: undefined,
+          body: undefined,
+          requestId: "req-1",
+          replayed: true,
+          message: "502: 502: stored failure (the server's stored answer to request_id req-1)"
+        })
+        expect(server.seen).toHaveLength(1)
+      })
+  )
+
+  it.effect("a stored refusal with a code keeps it, and its reason, on a repeat", () =>
+    Effect.gen(function* () {
+      const server = fake(() =>
+        json({ code: 3004, message: "not enough money" }, 422, { "idempotent-replayed": "true" })
+      )
+      const business = yield* client(server.http)
+      yield* Effect.flip(business.exchange(sell("10")))
+      expect(yield* Effect.flip(business.exchange(sell("10")))).toMatchObject({
+        reason: "BadRequest",
+        status: 422,
+        body: { code: 3004, message: "422: not enough money" },
+        message: "422: 422: not enough money (the server's stored answer to request_id req-1)"
+      })
+    })
+  )
+
+  it.effect("attempts that all go unanswered end ExchangeOutcomeUnknown, with the count and how to resume", () =>
+    Effect.gen(function* () {
+      const server = fake((s) => (s.method === "POST" ? "drop" : json([])))
+      const { business, ledger } = yield* withLedger(server.http)
+      const e = failureOf(yield* settle(business.exchange(sell("10"))))
+      expect(e).toMatchObject({ _tag: "ExchangeOutcomeUnknown", requestId: "req-1", attempts: 3 })
+      expect(e?._tag === "ExchangeOutcomeUnknown" && e.lastError).toMatchObject({
+        reason: "Transport",
+        requestId: "req-1"
+      })
+      expect(e?.message).toMatch(
+        /^the outcome of exchange req-1 is unknown after 3 attempt\(s\) \(the request failed: .*\); call exchange again with the same request_id to resume$/
+      )
+      // looked up by request_id once, after the last attempt
+      expect(server.seen.map((s) => `${s.method} ${s.path}${s.query}`)).toEqual([
+        "POST /exchange",
+        "POST /exchange",
+        "POST /exchange",
+        "GET /transactions?request_id=req-1"
+      ])
+      expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("unknown")
+    })
+  )
+
+  it.effect("a lost answer whose lookup finds the transaction settles the exchange, with the lookup's findings", () =>
+    Effect.gen(function* () {
+      const server = fake((s) => (s.method === "POST" ? "drop" : json([{ id: 7 }, tx])))
+      const { business, ledger } = yield* withLedger(server.http, { exchangeRetry: { ...quick, maxAttempts: 1 } })
+      const exit = yield* settle(business.exchange(sell("10")))
+      expect(exit).toEqual(
+        Exit.succeed({
+          requestId: "req-1",
+          transaction: expect.objectContaining({ id: tx.id }),
+          findings: [
+            expect.objectContaining({
+              rule: "UnreadableItem",
+              path: ["lookup", 0, "id"],
+              message: expect.stringMatching(/^the lookup by request_id \(GET \/transactions\): /)
+            })
+          ]
+        })
+      )
+      expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("succeeded")
+    })
+  )
+
+  it.effect("a lookup that fails too leaves the outcome unknown", () =>
+    Effect.gen(function* () {
+      const server = fake(() => "drop")
+      const business = yield* client(server.http, { exchangeRetry: { ...quick, maxAttempts: 1 }, retry: quick })
+      expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({
+        _tag: "ExchangeOutcomeUnknown",
+        attempts: 1
+      })
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "GET", "GET", "GET"])
+    })
+  )
+
+  it.effect("503s that say the exchange was not processed are a refusal: the id is freed, nothing is looked up", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 9503, message: "unavailable" }, 503))
+      const { business, ledger } = yield* withLedger(server.http, { exchangeRetry: quick })
+      expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({
+        _tag: "BusinessClientError",
+        reason: "ServerError",
+        status: 503,
+        requestId: "req-1"
+      })
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "POST", "POST"])
+      expect(yield* ledger.lookup("req-1")).toEqual(Option.none())
+    })
+  )
+
+  it.effect("once one attempt went unanswered, a later 503 no longer settles it: the lookup decides", () =>
+    Effect.gen(function* () {
+      const server = fake((s, n) =>
+        s.method === "GET" ? json([tx]) : n === 1 ? "drop" : json({ code: 9503, message: "unavailable" }, 503)
+      )
+      const business = yield* client(server.http, { exchangeRetry: quick })
+      const exit = yield* settle(business.exchange(sell("10")))
+      expect(exit).toEqual(
+        Exit.succeed(expect.objectContaining({ transaction: expect.objectContaining({ id: tx.id }) }))
+      )
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "POST", "POST", "GET"])
+    })
+  )
+
+  it.effect("a 500 may come after processing: the lookup decides", () =>
+    Effect.gen(function* () {
+      const server = fake((s) => (s.method === "GET" ? json([tx]) : json({ code: 9500, message: "oops" }, 500)))
+      const business = yield* client(server.http, { exchangeRetry: { ...quick, maxAttempts: 1 } })
+      expect(Exit.isSuccess(yield* settle(business.exchange(sell("10"))))).toBe(true)
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "GET"])
+    })
+  )
+
+  it.effect("a fresh 400 after a lost answer is definite: the server did not execute it, the id is freed", () =>
+    Effect.gen(function* () {
+      const server = fake((_, n) => (n === 1 ? "drop" : json({ code: 3000, message: "bad amount" }, 400)))
+      const { business, ledger } = yield* withLedger(server.http, { exchangeRetry: quick })
+      expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({
+        _tag: "BusinessClientError",
+        status: 400,
+        body: { code: 3000 }
+      })
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "POST"])
+      expect(yield* ledger.lookup("req-1")).toEqual(Option.none())
+    })
+  )
+
+  it.effect("a 429 whose Retry-After is over the cap is a refusal: the id is freed, nothing is looked up", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 9429, message: "later" }, 429, { "retry-after": "3600" }))
+      const { business, ledger } = yield* withLedger(server.http)
+      expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({ reason: "TooManyRequests" })
+      expect(server.seen.map((s) => s.method)).toEqual(["POST"])
+      expect(yield* ledger.lookup("req-1")).toEqual(Option.none())
+    })
+  )
+
+  it.effect("a 'duplicate request' answer is reconciled with the lookup", () =>
+    Effect.gen(function* () {
+      const server = fake((s) => (s.method === "GET" ? json([tx]) : json({ code: 3020, message: "duplicate" }, 400)))
+      const business = yield* client(server.http)
+      const exit = yield* settle(business.exchange(sell("10")))
+      expect(exit).toEqual(Exit.succeed(expect.objectContaining({ requestId: "req-1" })))
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "GET"])
+    })
+  )
+
+  it.effect("the server's conflict frees the id in the ledger, and carries the server's message", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 3021, message: "request_id used for another exchange" }, 400))
+      const { business, ledger } = yield* withLedger(server.http)
+      expect(yield* Effect.flip(business.exchange(sell("10")))).toMatchObject({
+        _tag: "RequestIdConflict",
+        message: "400: request_id used for another exchange"
+      })
+      expect(yield* ledger.lookup("req-1")).toEqual(Option.none())
+    })
+  )
+
+  it.effect("the ledger's conflict is refused before sending, with its message", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json(tx))
+      const business = yield* client(server.http)
+      yield* business.exchange(sell("10"))
+      expect(yield* Effect.flip(business.exchange(sell("11")))).toEqual(
+        new BusinessClient.RequestIdConflict({ requestId: "req-1", message: RequestLedger.conflictMessage("req-1") })
+      )
+      expect(server.seen).toHaveLength(1)
+    })
+  )
+
+  it.effect("a deadline that passes after sending: unknown, with the deadline as the last error", () =>
+    Effect.gen(function* () {
+      const server = fake(() => "hang")
+      const business = yield* client(server.http, { deadline: Duration.seconds(5) })
+      const e = failureOf(yield* settle(business.exchange(sell("10"))))
+      expect(e).toMatchObject({ _tag: "ExchangeOutcomeUnknown", attempts: 1 })
+      expect(e?._tag === "ExchangeOutcomeUnknown" && e.lastError).toMatchObject({
+        reason: "Deadline",
+        message: "the call did not finish within its deadline of 5s"
+      })
+    })
+  )
+})
+
+describe("resumePending: what became of each exchange left pending (TestClock)", () => {
+  /** registers exchanges in the ledger as a process that stopped before their answers would have */
+  const pendingIn = (ledger: RequestLedger.RequestLedgerService<never>, ...ids: ReadonlyArray<string>) =>
+    Effect.forEach(ids, (id) =>
+      ledger.register(
+        Result.getOrThrow(
+          ExchangeRequest.parse({
+            from: { account_id: "a", currency: "GBP", amount: 10 },
+            to: { account_id: "b", currency: "EUR" },
+            request_id: id
+          })
+        )
+      )
+    )
+
+  it.effect("each is looked up, sent again when the server has none, and counted by what became of it", () =>
+    Effect.gen(function* () {
+      const server = fake((s) => {
+        const id = s.method === "GET" ? new URLSearchParams(s.query).get("request_id") : JSON.parse(s.body).request_id
+        if (s.method === "GET")
+          return id === "found"
+            ? json([{ id: 7 }, tx])
+            : id === "lookup-fails"
+              ? json({ code: 9001, message: "who?" }, 401)
+              : json([{ id: 8 }])
+        return id === "sent"
+          ? json(tx)
+          : id === "refused"
+            ? json({ code: 3004, message: "not enough money" }, 422)
+            : "drop"
+      })
+      const { business, ledger } = yield* withLedger(server.http, {
+        exchangeRetry: { ...quick, maxAttempts: 1 },
+        retry: { ...quick, maxAttempts: 1 }
+      })
+      yield* pendingIn(ledger, "found", "sent", "refused", "lost", "lookup-fails")
+      const exit = yield* settle(business.resumePending())
+      expect(Exit.isSuccess(exit)).toBe(true)
+      const summary = Exit.isSuccess(exit) ? exit.value : undefined
+      expect(summary).toMatchObject({ pending: 5, found: 1, sent: 1, refused: 1, unknown: 2 })
+      expect(summary?.results.map((r) => [r._tag, r.requestId])).toEqual([
+        ["Found", "found"],
+        ["Sent", "sent"],
+        ["Refused", "refused"],
+        ["Unknown", "lost"],
+        ["Unknown", "lookup-fails"]
+      ])
+      const [found, sent, refused, lost, lookupFails] = summary!.results
+      expect(found).toMatchObject({
+        transaction: { id: tx.id },
+        findings: [{ rule: "UnreadableItem", path: ["lookup", 0, "id"] }]
+      })
+      // the lookup that found nothing still reports what it could not read
+      expect(sent).toMatchObject({
+        transaction: { id: tx.id },
+        findings: [{ rule: "UnreadableItem", path: ["lookup", 0, "id"] }]
+      })
+      expect(refused).toMatchObject({ error: { _tag: "BusinessClientError", status: 422, body: { code: 3004 } } })
+      expect(lost).toMatchObject({
+        message: expect.stringMatching(/^the outcome of exchange lost is unknown after 1 attempt/)
+      })
+      expect(lookupFails).toMatchObject({ message: "the lookup by request_id failed: 401: who?" })
+      expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["lost", "lookup-fails"])
+    })
+  )
+
+  it.effect("olderThan leaves the exchanges registered since to the calls still running", () =>
+    Effect.gen(function* () {
+      const server = fake((s) => (s.method === "GET" ? json([tx]) : json(tx)))
+      const { business, ledger } = yield* withLedger(server.http)
+      yield* pendingIn(ledger, "old")
+      yield* TestClock.adjust("10 seconds")
+      yield* pendingIn(ledger, "new")
+      yield* TestClock.adjust("1 millis")
+      const summary = yield* business.resumePending({ olderThan: Duration.seconds(10) })
+      expect(summary.results.map((r) => [r._tag, r.requestId])).toEqual([["Found", "old"]])
+      expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["new"])
+      expect((yield* business.resumePending()).results.map((r) => r.requestId)).toEqual(["new"])
+    })
+  )
+
+  it.effect("four at a time by default, or as many as asked", () =>
+    Effect.gen(function* () {
+      for (const [concurrency, expected] of [
+        [undefined, 4],
+        [2, 2]
+      ] as const) {
+        const server = fake(() => "hang")
+        const { business, ledger } = yield* withLedger(server.http)
+        yield* pendingIn(ledger, "a", "b", "c", "d", "e", "f")
+        const fiber = yield* Effect.forkChild(business.resumePending({ concurrency }))
+        yield* TestClock.adjust("1 millis")
+        expect(server.seen).toHaveLength(expected)
+        yield* Fiber.interrupt(fiber)
+      }
+    })
+  )
+
+  it.effect("an entry whose stored body does not decode stays unknown, and says why", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json([]))
+      const ledger = yield* RequestLedger.make()
+      yield* pendingIn(ledger, "broken")
+      const corrupt = {
+        ...ledger,
+        pending: Effect.map(ledger.pending, (entries) => entries.map((e) => ({ ...e, fingerprint: "{" })))
+      }
+      const business = yield* client(server.http, {}, Layer.succeed(RequestLedger.RequestLedger, corrupt))
+      const summary = yield* business.resumePending()
+      expect(summary).toMatchObject({ pending: 1, unknown: 1 })
+      expect(summary.results[0]).toMatchObject({
+        _tag: "Unknown",
+        requestId: "broken",
+        message: expect.stringMatching(/^the ledger's body does not decode: /)
+      })
+      expect(server.seen).toEqual([])
+    })
+  )
+})
+
+describe("the configuration from the environment", () => {
+  const fromEnv = (env: Record<string, string>) =>
+    Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env }))
+
+  it.effect("BUSINESS_BASE_URL and BUSINESS_TOKEN are enough: everything else has its default", () =>
+    Effect.gen(function* () {
+      const { token, ...cfg } = yield* fromEnv({ BUSINESS_BASE_URL: "http://b.test", BUSINESS_TOKEN: "secret" })(
+        Effect.gen(function* () {
+          return yield* BusinessClient.config
+        })
+      )
+      expect(Redacted.value(token)).toBe("secret")
+      expect(cfg).toEqual({ ...BusinessClient.defaults, baseUrl: "http://b.test" })
+      expect(BusinessClient.defaults).toEqual({
+        timeout: Duration.seconds(10),
+        deadline: Duration.minutes(2),
+        maxRetryAfter: Duration.seconds(60),
+        maxResponseBytes: 1_048_576,
+        retry: {
+          maxAttempts: 3,
+          baseDelay: Duration.millis(500),
+          maxDelay: Duration.seconds(5),
+          minSpacing: Duration.zero
+        },
+        exchangeRetry: {
+          maxAttempts: 3,
+          baseDelay: Duration.millis(500),
+          maxDelay: Duration.seconds(5),
+          minSpacing: Duration.seconds(1)
+        },
+        payFieldsLimit: { limit: 450, window: Duration.minutes(1) }
+      })
+    })
+  )
+
+  it.effect("every BUSINESS_ variable is read, MAX_ATTEMPTS for the reads and the exchanges alike", () =>
+    Effect.gen(function* () {
+      const { token: _, ...cfg } = yield* fromEnv({
+        BUSINESS_BASE_URL: "http://b.test",
+        BUSINESS_TOKEN: "secret",
+        BUSINESS_TIMEOUT: "3 seconds",
+        BUSINESS_MAX_ATTEMPTS: "5",
+        BUSINESS_DEADLINE: "30 seconds",
+        BUSINESS_MAX_RETRY_AFTER: "7 seconds",
+        BUSINESS_MAX_RESPONSE_BYTES: "2048"
+      })(
+        Effect.gen(function* () {
+          return yield* BusinessClient.config
+        })
+      )
+      expect(cfg).toEqual({
+        ...BusinessClient.defaults,
+        baseUrl: "http://b.test",
+        timeout: Duration.seconds(3),
+        deadline: Duration.seconds(30),
+        maxRetryAfter: Duration.seconds(7),
+        maxResponseBytes: 2048,
+        retry: { ...BusinessClient.defaults.retry, maxAttempts: 5 },
+        exchangeRetry: { ...BusinessClient.defaults.exchangeRetry, maxAttempts: 5 }
+      })
+    })
+  )
+
+  it.effect("layerConfig builds the client from the environment", () =>
+    Effect.gen(function* () {
+      const server = fake(() => "drop")
+      const business = yield* Effect.provide(
+        BusinessClient.BusinessClient,
+        BusinessClient.layerConfig().pipe(Layer.provide([server.http, RequestLedger.layer]))
+      ).pipe(fromEnv({ BUSINESS_BASE_URL: "http://b.test/v1", BUSINESS_TOKEN: "secret", BUSINESS_MAX_ATTEMPTS: "1" }))
+      expect(failureOf(yield* settle(business.exchangeReasons))).toMatchObject({ reason: "Transport" })
+      expect(server.seen.map((s) => [s.path, s.headers.authorization])).toEqual([
+        ["/v1/exchange-reasons", "Bearer secret"]
+      ])
+    })
+  )
+})
+
+describe("tracing", () => {
+  it.effect("each call runs in a span named after it; the exchanges and the lookup carry their request_id", () =>
+    Effect.gen(function* () {
+      const server = fake((s) =>
+        s.path === "/exchange-reasons"
+          ? json(reasons)
+          : s.path === "/pay/fields"
+            ? json(fieldsAnswer)
+            : s.method === "GET"
+              ? json([])
+              : "drop"
+      )
+      const business = yield* client(server.http, { exchangeRetry: { ...quick, maxAttempts: 1 } })
+      yield* business.exchangeReasons
+      yield* business.transferFieldRequirements(fieldsRequest)
+      yield* business.findTransactionByRequestId("r-1")
+      yield* settle(business.exchange(sell("10")))
+      expect(server.seen.map((s) => s.spans)).toEqual([
+        [["BusinessClient.exchangeReasons", {}]],
+        [["BusinessClient.transferFieldRequirements", {}]],
+        [["BusinessClient.findTransactionByRequestId", { "payrules.request_id": "r-1" }]],
+        [["BusinessClient.exchange", {}]],
+        [
+          ["BusinessClient.findTransactionByRequestId", { "payrules.request_id": "req-1" }],
+          ["BusinessClient.exchange", {}]
+        ]
+      ])
+      // the exchange is pending (unknown): resuming looks it up, and sends it again, in the resume's span
+      const before = server.seen.length
+      yield* settle(business.resumePending())
+      expect(server.seen.slice(before).map((s) => s.spans.map(([name]) => name))).toEqual([
+        ["BusinessClient.findTransactionByRequestId", "BusinessClient.resumePending"],
+        ["BusinessClient.exchange", "BusinessClient.resumePending"],
+        ["BusinessClient.findTransactionByRequestId", "BusinessClient.exchange", "BusinessClient.resumePending"]
+      ])
     })
   )
 })

@@ -2,7 +2,21 @@ import { describe, expect, it } from "@effect/vitest"
 import { InternationalPayment } from "@payrules/open-banking"
 import { MerchantClient, OpenBankingClient } from "@payrules/transport"
 import { issuesOf } from "@payrules/vitest"
-import { Arbitrary, Config, Duration, Effect, Exit, Fiber, Layer, Option, Redacted, Schema, Stream } from "effect"
+import {
+  Arbitrary,
+  Config,
+  ConfigProvider,
+  DateTime,
+  Duration,
+  Effect,
+  Exit,
+  Fiber,
+  Layer,
+  Option,
+  Redacted,
+  Schema,
+  Stream
+} from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 
@@ -16,17 +30,30 @@ type Answer = Response | "hang"
 
 const server = (answer: (url: URL, headers: Readonly<Record<string, string>>) => Answer) => {
   const seen: Array<string> = []
+  /** every request as sent: its URL (path and query), its headers, and the span it was sent in (the client's) */
+  const requests: Array<{
+    readonly url: string
+    readonly headers: Readonly<Record<string, string>>
+    readonly span: readonly [string, Readonly<Record<string, unknown>>] | undefined
+  }> = []
   const http = Layer.succeed(
     HttpClient.HttpClient,
     HttpClient.make((request, url) =>
-      Effect.suspend(() => {
+      Effect.map(Effect.option(Effect.currentSpan), (current) => {
+        const parent = Option.getOrUndefined(Option.flatMap(current, (c) => c.parent))
         seen.push(url.pathname)
-        const a = answer(url, request.headers)
-        return a === "hang" ? Effect.never : Effect.succeed(HttpClientResponse.fromWeb(request, a))
-      })
+        requests.push({
+          url: `${url.pathname}${url.search}`,
+          headers: request.headers,
+          span: parent?._tag === "Span" ? [parent.name, Object.fromEntries(parent.attributes)] : undefined
+        })
+        return answer(url, request.headers)
+      }).pipe(
+        Effect.flatMap((a) => (a === "hang" ? Effect.never : Effect.succeed(HttpClientResponse.fromWeb(request, a))))
+      )
     )
   )
-  return { seen, http }
+  return { seen, requests, http }
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -237,6 +264,247 @@ describe("the base URL is checked when the layer is built", () => {
       yield* (yield* openBanking(fake.http, { baseUrl: "https://api.test/ob/" })).getInternationalPayment("ip-1")
       yield* (yield* merchant(fake.http, { baseUrl: "https://api.test/m/" })).listSubscriptionPlansPage({})
       expect(fake.seen).toEqual(["/ob/international-payments/ip-1", "/m/api/subscription-plans"])
+    })
+  )
+})
+
+describe("OpenBankingClient: the FAPI request and the error answers", () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+  it.effect("sends the token, the financial id and a fresh interaction id; no customer header unless given", () =>
+    Effect.gen(function* () {
+      const payment = yield* samplePayment
+      const fake = server(() => json(payment))
+      const client = yield* openBanking(fake.http)
+      const r = yield* client.getInternationalPayment("ip/1 ?")
+      expect(fake.requests.map((q) => q.url)).toEqual(["/international-payments/ip%2F1%20%3F"])
+      const headers = fake.requests[0]!.headers
+      expect(headers).toMatchObject({
+        authorization: "Bearer t",
+        accept: "application/json",
+        "x-fapi-financial-id": "001580000103UAvAAM",
+        "x-fapi-interaction-id": r.interactionId
+      })
+      expect(r.interactionId).toMatch(uuid)
+      expect(fake.requests[0]!.span).toEqual([
+        "OpenBankingClient.getInternationalPayment",
+        { "payrules.payment_id": "ip/1 ?" }
+      ])
+      for (const name of ["x-fapi-customer-ip-address", "x-customer-user-agent", "x-fapi-customer-last-logged-time"]) {
+        expect(headers[name]).toBeUndefined()
+      }
+      // a second call makes another id
+      expect((yield* client.getInternationalPayment("ip-2")).interactionId).not.toBe(r.interactionId)
+    })
+  )
+
+  it.effect("sends the interaction id given, the same on every retry, and the customer headers", () =>
+    Effect.gen(function* () {
+      const payment = yield* samplePayment
+      const fake = server(() => (fake.requests.length === 1 ? json({}, 503) : json(payment)))
+      const client = yield* openBanking(fake.http, { retry: { ...noRetry, maxAttempts: 2 } })
+      const fiber = yield* Effect.forkChild(
+        client.getInternationalPayment("ip-1", {
+          interactionId: "3f0c1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f",
+          customer: {
+            ipAddress: "203.0.113.7",
+            userAgent: "payrules-test/1.0",
+            lastLoggedTime: DateTime.makeUnsafe("2017-06-13T11:36:09Z")
+          }
+        })
+      )
+      yield* TestClock.adjust("1 second")
+      expect((yield* Fiber.join(fiber)).interactionId).toBe("3f0c1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f")
+      expect(fake.requests).toHaveLength(2)
+      for (const { headers } of fake.requests) {
+        expect(headers).toMatchObject({
+          "x-fapi-interaction-id": "3f0c1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f",
+          "x-fapi-customer-ip-address": "203.0.113.7",
+          "x-customer-user-agent": "payrules-test/1.0",
+          "x-fapi-customer-last-logged-time": "Tue, 13 Jun 2017 11:36:09 GMT"
+        })
+      }
+    })
+  )
+
+  it.effect("an error answer: its body read leniently, its Message as the message, the interaction id sent", () =>
+    Effect.gen(function* () {
+      const body = {
+        Code: "400 BadRequest",
+        Id: "e-1",
+        Message: "the payment id is not known",
+        Errors: [{ ErrorCode: "UK.OBIE.Resource.NotFound", Message: "no such payment" }, { ErrorCode: 7 }]
+      }
+      const fake = server(() => json(body, 400, { "retry-after": "5" }))
+      const client = yield* openBanking(fake.http)
+      const e = yield* Effect.flip(client.getInternationalPayment("ip-1", { interactionId: "i-1" }))
+      expect(e).toMatchObject({
+        _tag: "OpenBankingClientError",
+        reason: "BadRequest",
+        status: 400,
+        raw: JSON.stringify(body),
+        body: { ...body, Errors: [body.Errors[0]] },
+        findings: [{ rule: "UnreadableItem", index: 1, path: ["Errors", 1, "ErrorCode"] }],
+        interactionId: "i-1",
+        retryAfter: Duration.seconds(5),
+        message: "400: the payment id is not known"
+      })
+      // a body that is not an OBErrorResponse1: no body, no findings
+      const other = server(() => new Response("upstream down", { status: 502 }))
+      const f = yield* Effect.flip((yield* openBanking(other.http, { retry: noRetry })).getInternationalPayment("ip-1"))
+      expect(f).toMatchObject({ reason: "ServerError", body: undefined, findings: [], message: "502: upstream down" })
+    })
+  )
+
+  it.effect("the findings of the body follow those of the headers, and the check takes the caller's options", () =>
+    Effect.gen(function* () {
+      const payment = yield* samplePayment
+      const fake = server(() => json(withCurrencyOfTransfer(payment, "XYZ")))
+      const r = yield* (yield* openBanking(fake.http)).getInternationalPayment("ip-1")
+      expect(r.findings.map((f) => f.rule).slice(0, 2)).toEqual(["InteractionIdNotPlayedBack", "CurrencyNotListed"])
+    })
+  )
+
+  it.effect("OPEN_BANKING_ variables configure the client", () =>
+    Effect.gen(function* () {
+      const env = {
+        OPEN_BANKING_BASE_URL: "http://ob.test",
+        OPEN_BANKING_TOKEN: "secret",
+        OPEN_BANKING_FINANCIAL_ID: "0015800001",
+        OPEN_BANKING_MAX_ATTEMPTS: "4"
+      }
+      const { token, ...cfg } = yield* Effect.provideService(
+        Effect.gen(function* () {
+          return yield* OpenBankingClient.config
+        }),
+        ConfigProvider.ConfigProvider,
+        ConfigProvider.fromEnv({ env })
+      )
+      expect(Redacted.value(token)).toBe("secret")
+      expect(cfg).toEqual({
+        ...OpenBankingClient.defaults,
+        baseUrl: "http://ob.test",
+        financialId: "0015800001",
+        retry: { ...OpenBankingClient.defaults.retry, maxAttempts: 4 }
+      })
+      const payment = yield* samplePayment
+      const fake = server(() => json(payment))
+      const client = yield* Effect.provide(
+        OpenBankingClient.OpenBankingClient,
+        OpenBankingClient.layerConfig().pipe(Layer.provide(fake.http))
+      ).pipe(Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })))
+      yield* client.getInternationalPayment("ip-1")
+      expect(fake.requests[0]!.headers).toMatchObject({
+        "x-fapi-financial-id": "0015800001",
+        authorization: "Bearer secret"
+      })
+    })
+  )
+})
+
+describe("MerchantClient: the request, pagination and errors", () => {
+  it.effect("sends the token and the API version, the default one or the configured one", () =>
+    Effect.gen(function* () {
+      const fake = server(() => json({ subscription_plans: [], next_page_token: null }))
+      yield* (yield* merchant(fake.http)).listSubscriptionPlansPage({ limit: 5 })
+      yield* (yield* merchant(fake.http, { apiVersion: "2025-01-01" })).listSubscriptionPlansPage({})
+      expect(fake.requests.map((q) => [q.url, q.headers["revolut-api-version"]])).toEqual([
+        ["/api/subscription-plans?limit=5", "2024-09-01"],
+        ["/api/subscription-plans", "2025-01-01"]
+      ])
+      expect(fake.requests[0]!.headers).toMatchObject({ authorization: "Bearer t", accept: "application/json" })
+      expect(fake.requests[0]!.span).toEqual(["MerchantClient.listSubscriptionPlansPage", {}])
+    })
+  )
+
+  it.effect("a query that breaks its Schema is refused before sending", () =>
+    Effect.gen(function* () {
+      const fake = server(() => json({ subscription_plans: [] }))
+      const e = yield* Effect.flip((yield* merchant(fake.http)).listSubscriptionPlansPage({ limit: 0 }))
+      expect(e).toMatchObject({
+        _tag: "MerchantClientError",
+        reason: "BadRequest",
+        status: undefined,
+        message: expect.stringMatching(/^the query is invalid: /)
+      })
+      expect(fake.seen).toEqual([])
+    })
+  )
+
+  it.effect("a page token handed back a second time ends the listing with PaginationLoop", () =>
+    Effect.gen(function* () {
+      const fake = server((url) =>
+        json({
+          subscription_plans: [plan("GBP")],
+          next_page_token: url.searchParams.get("page_token") === "p1" ? "p2" : "p1"
+        })
+      )
+      const client = yield* merchant(fake.http)
+      const exit = yield* Effect.exit(Stream.runCollect(client.listSubscriptionPlanPages()))
+      expect(failureOf(exit)).toMatchObject({
+        _tag: "MerchantClientError",
+        reason: "PaginationLoop",
+        status: undefined,
+        message: 'the server returned page token "p1" a second time: following it would never end'
+      })
+      expect(fake.requests.map((q) => q.url)).toEqual([
+        "/api/subscription-plans",
+        "/api/subscription-plans?page_token=p1",
+        "/api/subscription-plans?page_token=p2"
+      ])
+    })
+  )
+
+  it.effect("an error answer keeps the merchant body, and a 503 is retried per the policy", () =>
+    Effect.gen(function* () {
+      const fake = server(() =>
+        fake.requests.length === 1
+          ? json({ code: "unavailable", message: "later", timestamp: 1 }, 503)
+          : json({ code: "unauthorized", message: "bad token", timestamp: 2 }, 401)
+      )
+      const client = yield* merchant(fake.http, { retry: { ...noRetry, maxAttempts: 3 } })
+      const fiber = yield* Effect.forkChild(Effect.flip(client.listSubscriptionPlansPage({})))
+      yield* TestClock.adjust("1 second")
+      expect(yield* Fiber.join(fiber)).toMatchObject({
+        _tag: "MerchantClientError",
+        reason: "Unauthorized",
+        status: 401,
+        body: { code: "unauthorized", message: "bad token", timestamp: 2 },
+        retryAfter: undefined,
+        message: "401: bad token"
+      })
+      expect(fake.requests).toHaveLength(2)
+    })
+  )
+
+  it.effect("MERCHANT_ variables configure the client, API_VERSION with its default", () =>
+    Effect.gen(function* () {
+      const read = (env: Record<string, string>) =>
+        Effect.provideService(
+          Effect.gen(function* () {
+            return yield* MerchantClient.config
+          }),
+          ConfigProvider.ConfigProvider,
+          ConfigProvider.fromEnv({ env })
+        )
+      const base = { MERCHANT_BASE_URL: "http://m.test", MERCHANT_TOKEN: "secret" }
+      const { token: _, ...cfg } = yield* read({ ...base, MERCHANT_MAX_ATTEMPTS: "2" })
+      expect(cfg).toEqual({
+        ...MerchantClient.defaults,
+        baseUrl: "http://m.test",
+        retry: { ...MerchantClient.defaults.retry, maxAttempts: 2 }
+      })
+      expect((yield* read({ ...base, MERCHANT_API_VERSION: "2025-01-01" })).apiVersion).toBe("2025-01-01")
+      const fake = server(() => json({ subscription_plans: [] }))
+      const client = yield* Effect.provide(
+        MerchantClient.MerchantClient,
+        MerchantClient.layerConfig().pipe(Layer.provide(fake.http))
+      ).pipe(Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: base })))
+      yield* client.listSubscriptionPlansPage({})
+      expect(fake.requests[0]!.headers).toMatchObject({
+        authorization: "Bearer secret",
+        "revolut-api-version": "2024-09-01"
+      })
     })
   )
 })

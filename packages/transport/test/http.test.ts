@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
-import { schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Duration, Result, Schema } from "effect"
+import { issuesOf, schemaLaws } from "@payrules/vitest"
+import { Arbitrary, Duration, Effect, Fiber, Option, Result, Schema } from "effect"
+import { TestClock } from "effect/testing"
 import * as Http from "../src/internal/http.js"
 
 describe("client failure classification", () => {
@@ -80,4 +81,131 @@ schemaLaws("openBankingErrorAt(403)", OpenBankingApi.openBankingErrorAt(403), {
   arbitrary: Arbitrary.schema(OpenBankingApi.OBErrorResponse1).pipe(
     Arbitrary.map((body) => new OpenBankingApi.OpenBankingError({ status: 403, ...body }))
   )
+})
+
+describe("the base URL of a client", () => {
+  const refusal = (raw: string) =>
+    Effect.map(Effect.flip(Http.parseBaseUrl(raw)), (e) => (Schema.isSchemaError(e.cause) ? issuesOf(e.cause) : []))
+
+  it.effect.each([
+    ["not a url", "it does not parse as a URL"],
+    ["mailto:someone@business.test", "it is not an absolute URL"],
+    ["ftp://business.test", "the scheme is ftp, not http or https"],
+    ["http://user:secret@business.test", "it carries credentials (pass the token separately)"],
+    ["http://business.test/?sandbox=1", "it has a query or a fragment"],
+    ["http://business.test/#top", "it has a query or a fragment"],
+    ["http://business.test?", "it has a query or a fragment"]
+  ] as const)("%s is refused: %s", ([raw, why]) =>
+    Effect.gen(function* () {
+      expect(yield* refusal(raw)).toEqual([
+        { path: ["baseUrl"], message: `${JSON.stringify(raw)} is not a base URL: ${why}` }
+      ])
+    })
+  )
+
+  it.effect("a long URL is quoted in the message up to 200 characters", () =>
+    Effect.gen(function* () {
+      const raw = `ftp://${"a".repeat(300)}.test`
+      expect(yield* refusal(raw)).toEqual([
+        {
+          path: ["baseUrl"],
+          message: `${JSON.stringify(raw.slice(0, 200))} is not a base URL: the scheme is ftp, not http or https`
+        }
+      ])
+    })
+  )
+
+  it.effect("http and https, in any case, with a path; the trailing slashes are dropped", () =>
+    Effect.gen(function* () {
+      expect(yield* Http.parseBaseUrl("HTTPS://Business.test/api//")).toBe("HTTPS://Business.test/api")
+      expect(yield* Http.parseBaseUrl("http://business.test:8080")).toBe("http://business.test:8080")
+      expect(yield* Http.parseBaseUrl("http://business.test/a/b/")).toBe("http://business.test/a/b")
+    })
+  )
+})
+
+describe("what a failure says", () => {
+  it.each([
+    [499, "BadRequest", false],
+    [500, "ServerError", true],
+    [501, "ServerError", false],
+    [502, "ServerError", true],
+    [503, "ServerError", false],
+    [504, "ServerError", true],
+    [599, "ServerError", true]
+  ] as const)("%d is %s, and may come after processing: %s", (status, reason, ambiguous) => {
+    expect(Http.reasonOfStatus(status)).toBe(reason)
+    expect(Http.ambiguousStatus(status)).toBe(ambiguous)
+  })
+
+  it("Retry-After: surrounding spaces are ignored, blank is none, a date now or past is no wait", () => {
+    const now = Date.UTC(2017, 8, 10, 19, 43, 21)
+    expect(Http.retryAfterOf(" 7 ", now)).toEqual(Duration.seconds(7))
+    expect(Http.retryAfterOf("0", now)).toEqual(Duration.zero)
+    expect(Http.retryAfterOf("   ", now)).toBeUndefined()
+    expect(Http.retryAfterOf("", now)).toBeUndefined()
+    expect(Http.retryAfterOf("7s", now)).toBeUndefined()
+    expect(Http.retryAfterOf("-7", now)).toBeUndefined()
+    expect(Http.retryAfterOf("x7", now)).toBeUndefined()
+    expect(Http.retryAfterOf(" Sun, 10 Sep 2017 19:43:21 GMT ", now)).toEqual(Duration.zero)
+  })
+
+  it("a transport failure or 408, 429, 500, 502, 503, 504 is worth another attempt, unless replayed or told not", () => {
+    const failure = (
+      reason: Http.Reason,
+      status: number | undefined,
+      extra: Partial<Http.Failure> = {}
+    ): Http.Failure => ({
+      reason,
+      status,
+      raw: undefined,
+      body: undefined,
+      retryAfter: undefined,
+      headers: {},
+      message: "",
+      ambiguous: false,
+      ...extra
+    })
+    expect(Http.isRetryable(failure("Transport", undefined))).toBe(true)
+    expect(Http.isRetryable(failure("Transport", undefined, { retryable: false }))).toBe(false)
+    expect(Http.isRetryable(failure("Decode", 200))).toBe(false)
+    expect(Http.isRetryable(failure("Deadline", undefined))).toBe(false)
+    expect(Http.isRetryable(failure("BadRequest", 400, { retryable: true }))).toBe(true)
+    for (const status of [408, 429, 500, 502, 503, 504]) {
+      expect(Http.isRetryable(failure("ServerError", status))).toBe(true)
+      expect(Http.isRetryable(failure("ServerError", status, { replayed: true }))).toBe(false)
+      expect(Http.isRetryable(failure("ServerError", status, { replayed: false }))).toBe(true)
+    }
+    for (const status of [400, 401, 404, 501, 505]) expect(Http.isRetryable(failure("ServerError", status))).toBe(false)
+  })
+
+  it.effect("a call without a deadline of its own ends after 2 minutes", () =>
+    Effect.gen(function* () {
+      const fiber = yield* Effect.forkChild(Effect.flip(Http.withDeadline(Effect.never, undefined)))
+      yield* TestClock.adjust(Duration.millis(119_999))
+      expect(fiber.pollUnsafe()).toBeUndefined()
+      yield* TestClock.adjust(Duration.millis(1))
+      expect(yield* Fiber.join(fiber)).toEqual({
+        reason: "Deadline",
+        status: undefined,
+        raw: undefined,
+        body: undefined,
+        retryAfter: undefined,
+        headers: {},
+        message: "the call did not finish within its deadline of 2m",
+        ambiguous: true,
+        retryable: false
+      })
+    })
+  )
+
+  it("the first issue of a decoding failure: its dotted path, or (body) at the top", () => {
+    const S = Schema.Struct({ a: Schema.Array(Schema.Struct({ b: Schema.Number })) })
+    const failure = (input: unknown) => Result.getFailure(Schema.decodeUnknownResult(S)(input))
+    expect(Http.firstIssue(Option.getOrThrow(failure({ a: [{ b: 1 }, { b: "x" }] })))).toEqual({
+      path: "a.1.b",
+      message: "Expected number"
+    })
+    expect(Http.firstIssue(Option.getOrThrow(failure(null)))).toEqual({ path: "(body)", message: "Expected object" })
+  })
 })
