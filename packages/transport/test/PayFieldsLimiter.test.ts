@@ -94,6 +94,27 @@ describe("PayFieldsLimiter.layerWithStore", () => {
     }).pipe(Effect.scoped)
   )
 
+  it.effect("without a key, limiters count under pay-fields: a process given that key shares their limit", () =>
+    Effect.gen(function* () {
+      const store = yield* Layer.build(RateLimiter.layerStoreMemory)
+      const over = (options?: PayFieldsLimiter.Options) =>
+        Effect.provide(
+          Effect.service(PayFieldsLimiter.PayFieldsLimiter),
+          PayFieldsLimiter.layerWithStore(Layer.succeedContext(store), options)
+        )
+      expect(PayFieldsLimiter.defaultKey).toBe("pay-fields")
+      const [a, b] = [yield* over(), yield* over({ key: "pay-fields" })]
+      // the default limit (450 a minute): a burst of 10, shared
+      for (let i = 0; i < 5; i++) yield* a.take
+      for (let i = 0; i < 5; i++) yield* b.take
+      const waiting = yield* Effect.forkChild(a.take)
+      yield* TestClock.adjust(Duration.millis(136))
+      expect(waiting.pollUnsafe()).toBeUndefined()
+      yield* TestClock.adjust(Duration.millis(1))
+      yield* Fiber.join(waiting)
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("a store that fails fails the permit with PayFieldsLimiterError (StoreFailed)", () =>
     Effect.gen(function* () {
       const failure = new RateLimiter.RateLimiterError({

@@ -48,6 +48,28 @@ describe("family error schemas", () => {
   })
 })
 
+describe("the business error codes", () => {
+  it("are the codes the business API answers with, which callers match on", () => {
+    expect(BusinessApi.ErrorCode).toEqual({
+      InvalidRequest: 3000,
+      DuplicateRequest: 3020,
+      RequestIdConflict: 3021,
+      ExchangeReasonRequired: 3448,
+      UnknownExchangeReason: 3449,
+      InsufficientBalance: 3004,
+      NotFound: 3404,
+      Unauthorized: 9001,
+      MethodNotAllowed: 9405,
+      NotAcceptable: 9406,
+      PayloadTooLarge: 9413,
+      UnsupportedMediaType: 9415,
+      TooManyRequests: 9429,
+      InternalError: 9500,
+      ServiceUnavailable: 9503
+    })
+  })
+})
+
 describe("family error schemas, one per status", () => {
   it("a status answers the same schema every time, so that the 401 of an endpoint and of its middleware are one", () => {
     expect(BusinessApi.businessErrorAt(401)).toBe(BusinessApi.businessErrorAt(401))

@@ -63,6 +63,35 @@ describe("the decoders the clients compile", () => {
     })
   }
 
+  it("jit makes the decoder JavaScript code on its first use: more code is made than for an interpreted decoder", () => {
+    const original = globalThis.Function
+    let made = 0
+    const counting = new Proxy(original, {
+      construct: (target, args, newTarget) => {
+        made++
+        return Reflect.construct(target, args, newTarget)
+      },
+      apply: (target, self, args) => {
+        made++
+        return Reflect.apply(target, self, args)
+      }
+    })
+    const answer = { fields: [{ name: "reference", required: true, validation: { max_length: 18 } }] }
+    try {
+      globalThis.Function = counting
+      const interpreted = PayFields.FieldsResponse.annotate({ description: "never given to jit" })
+      expect(Result.isSuccess(Schema.decodeUnknownResult(interpreted)(answer))).toBe(true)
+      const byInterpreter = made
+      made = 0
+      const copy = PayFields.FieldsResponse.annotate({ description: "given to jit" })
+      expect(Http.jit(copy)).toBe(copy)
+      expect(Result.isSuccess(Schema.decodeUnknownResult(copy)(answer))).toBe(true)
+      expect(made).toBeGreaterThan(byInterpreter)
+    } finally {
+      globalThis.Function = original
+    }
+  })
+
   it("where dynamic code is forbidden, the interpreter decodes as before", () => {
     const original = globalThis.Function
     const forbidden = (() => {
