@@ -12,6 +12,7 @@ import {
   Exit,
   Fiber,
   Layer,
+  Logger,
   Option,
   Redacted,
   Result,
@@ -1051,6 +1052,48 @@ describe("an exchange under faults: sent once, settled or said unknown (TestCloc
   )
 })
 
+describe("the ledger of an exchange", () => {
+  it.effect("a ledger that cannot register the exchange fails the call before anything is sent", () =>
+    Effect.gen(function* () {
+      const storeDown = new RequestLedger.RequestLedgerError({ reason: "StoreFailed", message: "the store is down" })
+      const ledger = yield* RequestLedger.make()
+      const server = fake(() => json(tx))
+      const business = yield* client(
+        server.http,
+        {},
+        Layer.succeed(RequestLedger.RequestLedger, { ...ledger, register: () => Effect.fail(storeDown) })
+      )
+      expect(yield* Effect.flip(business.exchange(sell("10")))).toBe(storeDown)
+      expect(server.seen).toEqual([])
+    })
+  )
+
+  it.effect("a ledger that cannot record the answer does not hide it: the call succeeds, and a warning says so", () =>
+    Effect.gen(function* () {
+      const storeDown = new RequestLedger.RequestLedgerError({ reason: "StoreFailed", message: "the store is down" })
+      const ledger = yield* RequestLedger.make()
+      const server = fake(() => json(tx))
+      const business = yield* client(
+        server.http,
+        {},
+        Layer.succeed(RequestLedger.RequestLedger, { ...ledger, complete: () => Effect.fail(storeDown) })
+      )
+      const logged: Array<string> = []
+      const logger = Logger.make((options) => {
+        logged.push(`${options.logLevel}: ${Logger.formatSimple.log(options)}`)
+      })
+      const result = yield* business.exchange(sell("10")).pipe(Effect.provide(Logger.layer([logger])))
+      expect(result.transaction.id).toBe(tx.id)
+      expect(logged).toEqual([
+        expect.stringMatching(
+          /^Warn: .*the request ledger could not record what became of exchange req-1; it stays pending \(resumePending settles it\): the store is down/
+        )
+      ])
+      expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["req-1"])
+    })
+  )
+})
+
 describe("resumePending: what became of each exchange left pending (TestClock)", () => {
   /** registers exchanges in the ledger as a process that stopped before their answers would have */
   const pendingIn = (ledger: RequestLedger.RequestLedgerService<never>, ...ids: ReadonlyArray<string>) =>
@@ -1146,6 +1189,35 @@ describe("resumePending: what became of each exchange left pending (TestClock)",
         expect(server.seen).toHaveLength(expected)
         yield* Fiber.interrupt(fiber)
       }
+    })
+  )
+
+  it.effect("a conflict the server reports, or a ledger that cannot register, is a Refused or an Unknown", () =>
+    Effect.gen(function* () {
+      const server = fake((s) =>
+        s.method === "GET" ? json([]) : json({ code: 3021, message: "request_id used for another exchange" }, 400)
+      )
+      const { business, ledger } = yield* withLedger(server.http)
+      yield* pendingIn(ledger, "taken")
+      const summary = yield* business.resumePending()
+      expect(summary).toMatchObject({ pending: 1, refused: 1 })
+      expect(summary.results[0]).toMatchObject({
+        _tag: "Refused",
+        requestId: "taken",
+        error: { _tag: "RequestIdConflict", requestId: "taken" }
+      })
+
+      const storeDown = new RequestLedger.RequestLedgerError({ reason: "StoreFailed", message: "the store is down" })
+      const other = yield* RequestLedger.make()
+      yield* pendingIn(other, "stuck")
+      const failing = { ...other, register: () => Effect.fail(storeDown) }
+      const down = fake(() => json([]))
+      const stuck = yield* client(down.http, {}, Layer.succeed(RequestLedger.RequestLedger, failing))
+      expect((yield* stuck.resumePending()).results).toEqual([
+        BusinessClient.Resumed.Unknown({ requestId: "stuck", message: "the store is down" })
+      ])
+      // looked up, never sent
+      expect(down.seen.map((s) => s.method)).toEqual(["GET"])
     })
   )
 
