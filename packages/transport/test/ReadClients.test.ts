@@ -35,6 +35,8 @@ const server = (answer: (url: URL, headers: Readonly<Record<string, string>>) =>
     readonly url: string
     readonly headers: Readonly<Record<string, string>>
     readonly span: readonly [string, Readonly<Record<string, unknown>>] | undefined
+    /** the attributes of the HttpClient's own span (headers among them when `HttpClient.TracerHeaderFilter` lets them) */
+    readonly traced: Readonly<Record<string, unknown>>
   }> = []
   const http = Layer.succeed(
     HttpClient.HttpClient,
@@ -45,7 +47,11 @@ const server = (answer: (url: URL, headers: Readonly<Record<string, string>>) =>
         requests.push({
           url: `${url.pathname}${url.search}`,
           headers: request.headers,
-          span: parent?._tag === "Span" ? [parent.name, Object.fromEntries(parent.attributes)] : undefined
+          span: parent?._tag === "Span" ? [parent.name, Object.fromEntries(parent.attributes)] : undefined,
+          traced: Option.match(current, {
+            onNone: () => ({}),
+            onSome: (span) => (span._tag === "Span" ? Object.fromEntries(span.attributes) : {})
+          })
         })
         return answer(url, request.headers)
       }).pipe(
@@ -324,6 +330,27 @@ describe("OpenBankingClient: the FAPI request and the error answers", () => {
           "x-fapi-customer-last-logged-time": "Tue, 13 Jun 2017 11:36:09 GMT"
         })
       }
+    })
+  )
+
+  it.effect("the token, the end user's address and user agent never reach a span, even one that records headers", () =>
+    Effect.gen(function* () {
+      const payment = yield* samplePayment
+      const fake = server(() => json(payment))
+      const client = yield* openBanking(fake.http)
+      yield* client
+        .getInternationalPayment("ip-1", {
+          interactionId: "i-1",
+          customer: { ipAddress: "203.0.113.7", userAgent: "payrules-test/1.0" }
+        })
+        .pipe(Effect.provideService(HttpClient.TracerHeaderFilter, () => true))
+      expect(fake.requests[0]!.traced).toMatchObject({
+        "http.request.header.authorization": "<redacted>",
+        "http.request.header.x-fapi-customer-ip-address": "<redacted>",
+        "http.request.header.x-customer-user-agent": "<redacted>",
+        "http.request.header.x-fapi-interaction-id": "i-1",
+        "http.request.header.x-fapi-financial-id": "001580000103UAvAAM"
+      })
     })
   )
 
