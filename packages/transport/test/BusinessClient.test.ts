@@ -1359,3 +1359,40 @@ describe("tracing", () => {
     })
   )
 })
+
+describe("a client configured without a deadline (TestClock)", () => {
+  it.effect("ends a read, and an exchange, 2 minutes after the call", () =>
+    Effect.gen(function* () {
+      const server = fake(() => "hang")
+      const business = yield* client(server.http, { deadline: undefined, timeout: Duration.minutes(10) })
+      const read = yield* Effect.forkChild(Effect.flip(business.exchangeReasons))
+      const exchange = yield* Effect.forkChild(Effect.flip(business.exchange(sell("10"))))
+      yield* TestClock.adjust(Duration.millis(119_999))
+      expect(read.pollUnsafe()).toBeUndefined()
+      expect(exchange.pollUnsafe()).toBeUndefined()
+      yield* TestClock.adjust(Duration.millis(1))
+      expect(yield* Fiber.join(read)).toMatchObject({ reason: "Deadline", message: expect.stringContaining("2m") })
+      expect(yield* Fiber.join(exchange)).toMatchObject({
+        _tag: "ExchangeOutcomeUnknown",
+        lastError: { reason: "Deadline", message: "the call did not finish within its deadline of 2m" }
+      })
+    })
+  )
+})
+
+describe("the lookup by request_id", () => {
+  it.effect("a request_id that breaks the rule is refused with the rule's message", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json([tx]))
+      const business = yield* client(server.http)
+      const e = yield* Effect.flip(business.findTransactionByRequestId(""))
+      expect(e).toMatchObject({
+        reason: "BadRequest",
+        status: undefined,
+        requestId: "",
+        message: "not sent: request_id must have 1 to 40 characters; it has 0 characters"
+      })
+      expect(server.seen).toEqual([])
+    })
+  )
+})

@@ -371,7 +371,14 @@ describe("OpenBankingClient: the FAPI request and the error answers", () => {
         status: 400,
         raw: JSON.stringify(body),
         body: { ...body, Errors: [body.Errors[0]] },
-        findings: [{ rule: "UnreadableItem", index: 1, path: ["Errors", 1, "ErrorCode"] }],
+        findings: [
+          {
+            rule: "UnreadableItem",
+            index: 1,
+            path: ["Errors", 1, "ErrorCode"],
+            message: "the error at Errors[1] could not be read and was left out (Expected string at Errors.1.ErrorCode)"
+          }
+        ],
         interactionId: "i-1",
         retryAfter: Duration.seconds(5),
         message: "400: the payment id is not known"
@@ -460,10 +467,11 @@ describe("MerchantClient: the request, pagination and errors", () => {
 
   it.effect("a page token handed back a second time ends the listing with PaginationLoop", () =>
     Effect.gen(function* () {
+      const long = `p1-${"t".repeat(60)}`
       const fake = server((url) =>
         json({
           subscription_plans: [plan("GBP")],
-          next_page_token: url.searchParams.get("page_token") === "p1" ? "p2" : "p1"
+          next_page_token: url.searchParams.get("page_token") === long ? "p2" : long
         })
       )
       const client = yield* merchant(fake.http)
@@ -472,11 +480,11 @@ describe("MerchantClient: the request, pagination and errors", () => {
         _tag: "MerchantClientError",
         reason: "PaginationLoop",
         status: undefined,
-        message: 'the server returned page token "p1" a second time: following it would never end'
+        message: `the server returned page token "${long.slice(0, 40)}" a second time: following it would never end`
       })
       expect(fake.requests.map((q) => q.url)).toEqual([
         "/api/subscription-plans",
-        "/api/subscription-plans?page_token=p1",
+        `/api/subscription-plans?page_token=${long}`,
         "/api/subscription-plans?page_token=p2"
       ])
     })
