@@ -980,6 +980,36 @@ describe("an exchange under faults: sent once, settled or said unknown (TestCloc
     })
   )
 
+  it.effect(
+    "a 200 the client cannot read no longer frees the id as if refused: the exchange ran, the lookup decides",
+    () =>
+      Effect.gen(function* () {
+        for (const answer of [
+          () => new Response("<html>ok</html>", { status: 200 }),
+          () => json({ id: 7 }),
+          () => json({ id: 7 }, 200, { "idempotent-replayed": "true" }),
+          () => new Response("x".repeat(2048), { status: 200, headers: { "idempotent-replayed": "true" } })
+        ]) {
+          const server = fake((s) => (s.method === "GET" ? json([tx]) : answer()))
+          const { business, ledger } = yield* withLedger(server.http, { maxResponseBytes: 1024 })
+          const exit = yield* settle(business.exchange(sell("10")))
+          expect(exit).toEqual(
+            Exit.succeed(expect.objectContaining({ transaction: expect.objectContaining({ id: tx.id }) }))
+          )
+          expect(server.seen.map((s) => s.method)).toEqual(["POST", "GET"])
+          expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("succeeded")
+        }
+        // and when the lookup finds nothing either, the outcome is unknown: the entry stays pending
+        const server = fake((s) => (s.method === "GET" ? json([]) : json({ id: 7 })))
+        const { business, ledger } = yield* withLedger(server.http)
+        expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({
+          _tag: "ExchangeOutcomeUnknown",
+          lastError: { reason: "Decode", status: 200 }
+        })
+        expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["req-1"])
+      })
+  )
+
   it.effect("a fresh 400 after a lost answer is definite: the server did not execute it, the id is freed", () =>
     Effect.gen(function* () {
       const server = fake((_, n) => (n === 1 ? "drop" : json({ code: 3000, message: "bad amount" }, 400)))

@@ -168,8 +168,9 @@ export const exchange =
           return yield* Effect.fail(new RequestIdConflict({ requestId, message: error.message }))
         }
         if (code === BusinessApi.ErrorCode.DuplicateRequest) return yield* reconcile(error)
-        if (failure.replayed === true && failure.status !== undefined) {
-          // the stored result of this request_id: the server will answer it again, so keep it
+        if (failure.replayed === true && failure.status !== undefined && failure.status >= 400) {
+          // the stored refusal of this request_id: the server will answer it again, so keep it (a stored 2xx the
+          // client cannot read is a transaction: the lookup below reads it)
           yield* d.record(
             d.ledger.complete(
               requestId,

@@ -206,7 +206,8 @@ export const send = <A, I, EA, EI>(
         retryAfter: undefined,
         headers,
         message,
-        ambiguous: false,
+        // the server processed the request (a 2xx): what it did is in the answer the client cannot read
+        ambiguous: true,
         replayed
       })
       if (!parsed) return yield* Effect.fail(undecodable("the response body is not JSON"))

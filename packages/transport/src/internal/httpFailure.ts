@@ -40,7 +40,10 @@ export interface Failure {
   readonly retryAfter: Duration.Duration | undefined
   readonly headers: Readonly<Record<string, string>>
   readonly message: string
-  /** a timeout or a dropped connection: the server may have processed the request */
+  /**
+   * the server may have processed the request: a timeout, a dropped connection, a 5xx that may come after
+   * processing, or a 2xx the client cannot read (it did)
+   */
   readonly ambiguous: boolean
   /** the server answered with the stored result of an earlier identical request (`Idempotent-Replayed: true`) */
   readonly replayed?: boolean | undefined
