@@ -54,7 +54,7 @@ const enclosingSpans = Effect.map(Effect.option(Effect.currentSpan), (current) =
  * a response, or no answer: `drop` (the connection is lost after sending), `hang` (no answer ever), `unsent` (the
  * HttpClient refuses the request before sending it: a body it cannot encode)
  */
-type Answer = Response | "drop" | "hang" | "unsent"
+type Answer = Response | "drop" | "hang" | "unsent" | "bad-url"
 
 const fake = (answer: (seen: Seen, n: number) => Answer) => {
   const seen: Array<Seen> = []
@@ -75,13 +75,15 @@ const fake = (answer: (seen: Seen, n: number) => Answer) => {
         seen.push(s)
         const a = answer(s, seen.length)
         if (a === "hang") return Effect.never
-        if (a === "drop" || a === "unsent") {
+        if (a === "drop" || a === "unsent" || a === "bad-url") {
           return Effect.fail(
             new HttpClientError.HttpClientError({
               reason:
                 a === "drop"
                   ? new HttpClientError.TransportError({ request, description: "dropped" })
-                  : new HttpClientError.EncodeError({ request, description: "cannot encode" })
+                  : a === "unsent"
+                    ? new HttpClientError.EncodeError({ request, description: "cannot encode" })
+                    : new HttpClientError.InvalidUrlError({ request, description: "bad url" })
             })
           )
         }
@@ -386,6 +388,8 @@ const settle = <A, E>(self: Effect.Effect<A, E>, step: Duration.Input = "1 minut
   Effect.gen(function* () {
     const fiber = yield* Effect.forkChild(Effect.exit(self))
     for (let i = 0; i < steps && fiber.pollUnsafe() === undefined; i++) yield* TestClock.adjust(step)
+    // a call that never ends fails the test now, not at its timeout
+    expect(fiber.pollUnsafe(), "the call did not end").toBeDefined()
     return yield* Fiber.join(fiber)
   })
 
@@ -593,16 +597,28 @@ describe("failures without a readable answer", () => {
     })
   )
 
-  it.effect("a request the HttpClient refuses to send is not retried", () =>
+  it.effect("a request the HttpClient refuses to send is not retried; an exchange so refused frees its id", () =>
     Effect.gen(function* () {
-      const server = fake(() => "unsent")
-      const business = yield* client(server.http, { retry: quick })
-      const e = failureOf(yield* settle(business.exchangeReasons))
-      expect(e).toMatchObject({
-        reason: "Transport",
-        message: expect.stringMatching(/^the request failed: .*cannot encode/)
-      })
-      expect(server.seen).toHaveLength(1)
+      for (const [answer, why] of [
+        ["unsent", "cannot encode"],
+        ["bad-url", "bad url"]
+      ] as const) {
+        const server = fake(() => answer)
+        const { business, ledger } = yield* withLedger(server.http, { retry: quick, exchangeRetry: quick })
+        const e = failureOf(yield* settle(business.exchangeReasons))
+        expect(e).toMatchObject({
+          reason: "Transport",
+          message: expect.stringMatching(`^the request failed: .*${why}`)
+        })
+        expect(server.seen).toHaveLength(1)
+        // never sent: nothing to look up, the request_id is free again
+        expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({
+          _tag: "BusinessClientError",
+          reason: "Transport"
+        })
+        expect(server.seen.map((s) => s.method)).toEqual(["GET", "POST"])
+        expect(yield* ledger.lookup("req-1")).toEqual(Option.none())
+      }
     })
   )
 
@@ -904,7 +920,13 @@ describe("an exchange under faults: sent once, settled or said unknown (TestCloc
         "POST /exchange",
         "GET /transactions?request_id=req-1"
       ])
-      expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("unknown")
+      const entry = Option.getOrThrow(yield* ledger.lookup("req-1"))
+      expect(entry.state).toBe("unknown")
+      expect(entry.outcome).toEqual(
+        Option.some(
+          RequestLedger.Outcome.Unknown({ message: (e as BusinessClient.ExchangeOutcomeUnknown).lastError.message })
+        )
+      )
     })
   )
 
@@ -927,6 +949,29 @@ describe("an exchange under faults: sent once, settled or said unknown (TestCloc
         })
       )
       expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("succeeded")
+      // a repeat answers from the ledger, with the transaction the lookup found
+      const before = server.seen.length
+      expect((yield* business.exchange(sell("10"))).transaction).toMatchObject({ id: tx.id })
+      expect(server.seen.length).toBe(before)
+    })
+  )
+
+  it.effect("an error answer too large to read: a 4xx frees the id, a 502 may come after processing", () =>
+    Effect.gen(function* () {
+      const big = (status: number) => new Response("e".repeat(2048), { status })
+      const refused = fake((s) => (s.method === "GET" ? json([tx]) : big(400)))
+      const first = yield* withLedger(refused.http, { maxResponseBytes: 1024 })
+      expect(failureOf(yield* settle(first.business.exchange(sell("10"))))).toMatchObject({
+        reason: "ResponseTooLarge",
+        status: 400
+      })
+      expect(refused.seen.map((s) => s.method)).toEqual(["POST"])
+      expect(yield* first.ledger.lookup("req-1")).toEqual(Option.none())
+
+      const failed = fake((s) => (s.method === "GET" ? json([tx]) : big(502)))
+      const second = yield* withLedger(failed.http, { maxResponseBytes: 1024 })
+      expect(Exit.isSuccess(yield* settle(second.business.exchange(sell("10"))))).toBe(true)
+      expect(failed.seen.map((s) => s.method)).toEqual(["POST", "GET"])
     })
   )
 
@@ -1187,6 +1232,12 @@ describe("resumePending: what became of each exchange left pending (TestClock)",
       })
       expect(lookupFails).toMatchObject({ message: "the lookup by request_id failed: 401: who?" })
       expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["lost", "lookup-fails"])
+      // what a resume found is in the ledger: the transaction itself
+      expect(Option.getOrThrow(yield* ledger.lookup("found")).outcome).toEqual(
+        Option.some(
+          RequestLedger.Outcome.Succeeded({ transaction: (found as { transaction: unknown }).transaction as never })
+        )
+      )
     })
   )
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { describe, expect, it } from "@effect/vitest"
 import { OpenApiDocuments } from "@payrules/transport"
 
@@ -8,6 +8,11 @@ describe("committed OpenAPI documents", () => {
     expect(committed, `openapi/${family}.json is stale: run pnpm --filter @payrules/transport generate:openapi`).toBe(
       OpenApiDocuments.render(family)
     )
+  })
+
+  it("every committed document is one of the families, and each family has one", () => {
+    const committed = readdirSync(new URL("../openapi/", import.meta.url)).filter((f) => f.endsWith(".json"))
+    expect(OpenApiDocuments.families.map((f) => `${f}.json`).sort()).toEqual(committed.sort())
   })
 
   it("documents every declared error status of every operation", () => {

@@ -44,6 +44,11 @@ describe("PayFieldsLimiter.tokenBucketFor", () => {
     expect(bucket.worstCase).toBe(448)
     expect(bucket.worstCase).toBeLessThanOrEqual(450)
   })
+
+  it("20 in 10 seconds: a burst of 1, one token every 556 ms, at most 19 in any window", () => {
+    const bucket = PayFieldsLimiter.tokenBucketFor(20, "10 seconds")
+    expect([bucket.limit, Duration.toMillis(bucket.interval), bucket.worstCase]).toEqual([1, 556, 19])
+  })
 })
 
 describe("PayFieldsLimiter.layer: the in-process limiter (TestClock)", () => {

@@ -396,6 +396,18 @@ describe("OpenBankingClient: the FAPI request and the error answers", () => {
       const fake = server(() => json(withCurrencyOfTransfer(payment, "XYZ")))
       const r = yield* (yield* openBanking(fake.http)).getInternationalPayment("ip-1")
       expect(r.findings.map((f) => f.rule).slice(0, 2)).toEqual(["InteractionIdNotPlayedBack", "CurrencyNotListed"])
+      // the caller's knowledge (the debtor account's currency) and the revolut profile (DebtorAccount expected)
+      const { DebtorAccount: _, ...initiation } = payment.Data.Initiation as typeof payment.Data.Initiation & {
+        DebtorAccount?: unknown
+      }
+      const withoutDebtor = { ...payment, Data: { ...payment.Data, Initiation: initiation } }
+      const plain = server(() => json(withoutDebtor))
+      const checked = yield* (yield* openBanking(plain.http)).getInternationalPayment("ip-1", {
+        check: { debtorAccountCurrency: payment.Data.Initiation.CurrencyOfTransfer }
+      })
+      const rules = checked.findings.map((f) => f.rule)
+      expect(rules).toContain("CurrencyOfTransferIsDebtorCurrency")
+      expect(rules).toContain("DebtorAccountMissing")
     })
   )
 

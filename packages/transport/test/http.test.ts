@@ -1,7 +1,16 @@
 import { describe, expect, it } from "@effect/vitest"
-import { BusinessApi, MerchantApi, OpenBankingApi } from "@payrules/transport"
+import {
+  Auth,
+  BusinessApi,
+  BusinessClient,
+  MerchantApi,
+  MerchantClient,
+  OpenBankingApi,
+  OpenBankingClient,
+  PayFieldsLimiter
+} from "@payrules/transport"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Duration, Effect, Fiber, Option, Result, Schema } from "effect"
+import { Arbitrary, Cause, type Context, Duration, Effect, Exit, Fiber, Option, Result, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import * as Http from "../src/internal/http.js"
 
@@ -45,6 +54,48 @@ describe("family error schemas", () => {
     const at401 = MerchantApi.merchantErrorAt(401)
     const e = Result.getOrThrow(Schema.decodeUnknownResult(at401)({ code: "unauthorized", timestamp: 1 }))
     expect(Schema.encodeSync(at401)(e)).toEqual({ code: "unauthorized", timestamp: 1 })
+  })
+})
+
+describe("the services and the errors by name", () => {
+  it.effect.each([
+    ["@payrules/transport/BusinessClient", BusinessClient.BusinessClient],
+    ["@payrules/transport/MerchantClient", MerchantClient.MerchantClient],
+    ["@payrules/transport/OpenBankingClient", OpenBankingClient.OpenBankingClient],
+    ["@payrules/transport/PayFieldsLimiter", PayFieldsLimiter.PayFieldsLimiter],
+    ["@payrules/transport/BearerToken", Auth.BearerToken],
+    ["BusinessAuthorization", BusinessApi.BusinessAuthorization],
+    ["MerchantAuthorization", MerchantApi.MerchantAuthorization],
+    ["OpenBankingAuthorization", OpenBankingApi.OpenBankingAuthorization]
+  ] as const)("a missing %s is named in the defect", ([key, service]) =>
+    Effect.gen(function* () {
+      const exit = yield* Effect.exit(
+        Effect.service(service as Context.Key<unknown, unknown>) as Effect.Effect<unknown>
+      )
+      expect(Exit.isFailure(exit) && Cause.pretty(exit.cause)).toContain(`Service not found: ${key}`)
+    })
+  )
+
+  it("the error bodies decode to errors tagged by family, and the APIs are named", () => {
+    const business = Schema.decodeUnknownSync(BusinessApi.businessErrorAt(400))({ code: 3000, message: "bad" })
+    const merchant = Schema.decodeUnknownSync(MerchantApi.merchantErrorAt(400))({ code: "bad", timestamp: 1 })
+    expect([business._tag, merchant._tag]).toEqual(["BusinessError", "MerchantError"])
+    expect(
+      [BusinessApi.BusinessApi, MerchantApi.MerchantApi, OpenBankingApi.OpenBankingApi].map((a) => a.identifier)
+    ).toEqual(["business", "merchant", "openBanking"])
+  })
+
+  it("an error encodes only at its own status, and says so", () => {
+    const e = new BusinessApi.BusinessError({ status: 400, code: 3000, message: "bad" })
+    const encoded = Schema.encodeUnknownResult(BusinessApi.businessErrorAt(401))(e)
+    expect(Result.isFailure(encoded) && encoded.failure.message).toContain("a status of 401, not 400")
+    // a merchant error with a message sends it; one without leaves the key out
+    const withMessage = new MerchantApi.MerchantError({ status: 400, code: "bad", message: "why", timestamp: 1 })
+    expect(Schema.encodeSync(MerchantApi.merchantErrorAt(400))(withMessage)).toEqual({
+      code: "bad",
+      message: "why",
+      timestamp: 1
+    })
   })
 })
 
@@ -112,6 +163,7 @@ describe("the base URL of a client", () => {
   it.effect.each([
     ["not a url", "it does not parse as a URL"],
     ["mailto:someone@business.test", "it is not an absolute URL"],
+    ["x-y:http://business.test", "it is not an absolute URL"],
     ["ftp://business.test", "the scheme is ftp, not http or https"],
     ["http://user:secret@business.test", "it carries credentials (pass the token separately)"],
     ["http://business.test/?sandbox=1", "it has a query or a fragment"],
