@@ -4,6 +4,7 @@ import { BusinessClient, PayFieldsLimiter } from "@payrules/transport"
 import { issuesOf } from "@payrules/vitest"
 import {
   BigDecimal,
+  Cause,
   Clock,
   Config,
   ConfigProvider,
@@ -1403,6 +1404,17 @@ describe("the configuration from the environment", () => {
 })
 
 describe("tracing", () => {
+  it.effect("a failure printed names the call's span, without capturing a stack for it on every call", () =>
+    Effect.gen(function* () {
+      const server = fake(() => json({ code: 3000, message: "bad" }, 400))
+      const exit = yield* Effect.exit((yield* client(server.http)).exchangeReasons)
+      const printed = Exit.isFailure(exit) ? Cause.pretty(exit.cause) : ""
+      expect(printed).toMatch(/^BusinessClientError: 400: bad\n/)
+      // the span's frame, with no source location (captured only when `captureStackTrace` is on)
+      expect(printed).toMatch(/^\s+at BusinessClient\.exchangeReasons$/m)
+    })
+  )
+
   it.effect("each call runs in a span named after it; the exchanges and the lookup carry their request_id", () =>
     Effect.gen(function* () {
       const server = fake((s) =>
