@@ -1431,7 +1431,7 @@ describe("tracing", () => {
       yield* business.transferFieldRequirements(fieldsRequest)
       yield* business.findTransactionByRequestId("r-1")
       yield* settle(business.exchange(sell("10")))
-      expect(server.seen.map((s) => s.spans)).toEqual([
+      expect(server.seen.map((s) => s.spans)).toStrictEqual([
         [["BusinessClient.exchangeReasons", {}]],
         [["BusinessClient.transferFieldRequirements", {}]],
         [["BusinessClient.findTransactionByRequestId", { "payrules.request_id": "r-1" }]],

@@ -292,7 +292,7 @@ describe("OpenBankingClient: the FAPI request and the error answers", () => {
         "x-fapi-interaction-id": r.interactionId
       })
       expect(r.interactionId).toMatch(uuid)
-      expect(fake.requests[0]!.span).toEqual([
+      expect(fake.requests[0]!.span).toStrictEqual([
         "OpenBankingClient.getInternationalPayment",
         { "payrules.payment_id": "ip/1 ?" }
       ])
@@ -459,7 +459,7 @@ describe("MerchantClient: the request, pagination and errors", () => {
         ["/api/subscription-plans", "2025-01-01"]
       ])
       expect(fake.requests[0]!.headers).toMatchObject({ authorization: "Bearer t", accept: "application/json" })
-      expect(fake.requests[0]!.span).toEqual(["MerchantClient.listSubscriptionPlansPage", {}])
+      expect(fake.requests[0]!.span).toStrictEqual(["MerchantClient.listSubscriptionPlansPage", {}])
     })
   )
 
