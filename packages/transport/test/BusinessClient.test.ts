@@ -1489,3 +1489,57 @@ describe("the lookup by request_id", () => {
     })
   )
 })
+
+describe("what counts as an answer, and as processed", () => {
+  it.effect("an error status is a failure even when its body reads as an answer, a 3xx too", () =>
+    Effect.gen(function* () {
+      for (const status of [300, 404]) {
+        const server = fake(() => json(reasons, status))
+        expect(failureOf(yield* settle((yield* client(server.http)).exchangeReasons))).toMatchObject({
+          _tag: "BusinessClientError",
+          status
+        })
+      }
+    })
+  )
+
+  it.effect("a 503 too large to read, or a 3xx, was not processed: the exchange's id is freed, nothing looked up", () =>
+    Effect.gen(function* () {
+      for (const answer of [
+        () => new Response("e".repeat(2048), { status: 503 }),
+        () => new Response("e".repeat(2048), { status: 300 })
+      ]) {
+        const server = fake((s) => (s.method === "GET" ? json([tx]) : answer()))
+        const { business, ledger } = yield* withLedger(server.http, { maxResponseBytes: 1024 })
+        expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({ reason: "ResponseTooLarge" })
+        expect(server.seen.map((s) => s.method)).toEqual(["POST"])
+        expect(yield* ledger.lookup("req-1")).toEqual(Option.none())
+      }
+    })
+  )
+
+  it.effect("a 500 whose Retry-After is over the cap may come after processing: the lookup decides", () =>
+    Effect.gen(function* () {
+      const server = fake((s) =>
+        s.method === "GET" ? json([tx]) : json({ code: 9500, message: "later" }, 500, { "retry-after": "3600" })
+      )
+      const business = yield* client(server.http)
+      expect(Exit.isSuccess(yield* settle(business.exchange(sell("10"))))).toBe(true)
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "GET"])
+    })
+  )
+
+  it.effect("a Content-Length that is not a number is ignored: the body is read up to the limit", () =>
+    Effect.gen(function* () {
+      for (const declared of ["12abc", "abc12"]) {
+        const server = fake(() => new Response("x".repeat(4096), { headers: { "content-length": declared } }))
+        const business = yield* client(server.http, { maxResponseBytes: 1024 })
+        const e = yield* Effect.flip(business.exchangeReasons)
+        expect(e).toMatchObject({ reason: "ResponseTooLarge" })
+        expect(e.message).toBe(
+          `200: the response body is larger than 1024 bytes (Content-Length ${declared}); it was not read`
+        )
+      }
+    })
+  )
+})

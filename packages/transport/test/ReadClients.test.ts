@@ -555,3 +555,11 @@ describe("MerchantClient: the request, pagination and errors", () => {
     })
   )
 })
+
+describe("OpenBankingClient.ErrorBodyEnvelope", () => {
+  it("is named OBErrorResponse1Envelope in the JSON Schema it gives", () => {
+    expect(Schema.toJsonSchemaDocument(OpenBankingClient.ErrorBodyEnvelope)).toMatchObject({
+      schema: { $ref: "#/$defs/OBErrorResponse1Envelope" }
+    })
+  })
+})
