@@ -144,6 +144,26 @@ describe("MinorUnits edges (named after the bugs they guard)", () => {
     const largest = Money.format(dec("1.7e308"), "GBP")
     expect(largest).toBe(`£170${",000".repeat(102)}.00`)
     expect(Money.format(BigDecimal.make(1n, 100), "GBP")).toBe(`£0.${"0".repeat(99)}1`)
+    // up to 40 characters an amount is written in full, sign included; from 41, as its digits and power of ten
+    const scaleMessage = (amount: BigDecimal.BigDecimal) =>
+      failure(DecimalAmount.checkScale(amount, "GBP")).message.replace(
+        / has \d+ decimals but GBP has 2 \(ISO 4217\)$/,
+        ""
+      )
+    const minorMessage = (amount: BigDecimal.BigDecimal) =>
+      failure(MinorUnits.fromDecimal(amount, "JPY")).message.replace(/ minor units is beyond a safe integer$/, "")
+    const fraction = "2".repeat(38)
+    expect(scaleMessage(dec(`1.${fraction}`))).toBe(`1.${fraction}`)
+    expect(scaleMessage(dec(`1.${fraction}3`))).toBe("1.222222222222222…e+0")
+    expect(scaleMessage(dec(`-1.${fraction.slice(1)}`))).toBe(`-1.${fraction.slice(1)}`)
+    expect(scaleMessage(dec(`-1.${fraction}`))).toBe("-1.222222222222222…e+0")
+    expect(scaleMessage(BigDecimal.make(1n, 38))).toBe(`0.${"0".repeat(37)}1`)
+    expect(scaleMessage(BigDecimal.make(1n, 39))).toBe("1e-39")
+    expect(scaleMessage(BigDecimal.make(1234567890123456n, 60))).toBe("1.234567890123456e-45")
+    expect(minorMessage(BigDecimal.make(1n, -39))).toBe(`1${"0".repeat(39)}`)
+    expect(minorMessage(BigDecimal.make(1n, -40))).toBe("1e+40")
+    expect(minorMessage(BigDecimal.make(-1n, -39))).toBe("-1e+39")
+    expect(minorMessage(BigDecimal.make(-1n, -38))).toBe(`-1${"0".repeat(38)}`)
     // zero at a power of ten far from 1 is zero, at once
     const zero = BigDecimal.make(0n, -2_000_000_000)
     expect(DecimalAmount.toFixedString(zero)).toBe("0")
