@@ -161,6 +161,7 @@ describe("MinorUnits edges (named after the bugs they guard)", () => {
     expect(scaleMessage(BigDecimal.make(1n, 39))).toBe("1e-39")
     expect(scaleMessage(BigDecimal.make(1234567890123456n, 60))).toBe("1.234567890123456e-45")
     expect(minorMessage(BigDecimal.make(1n, -39))).toBe(`1${"0".repeat(39)}`)
+    expect(minorMessage(dec(`1${"0".repeat(39)}`))).toBe(`1${"0".repeat(39)}`)
     expect(minorMessage(BigDecimal.make(1n, -40))).toBe("1e+40")
     expect(minorMessage(BigDecimal.make(-1n, -39))).toBe("-1e+39")
     expect(minorMessage(BigDecimal.make(-1n, -38))).toBe(`-1${"0".repeat(38)}`)
