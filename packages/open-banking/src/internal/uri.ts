@@ -4,6 +4,7 @@
  *
  * @internal
  */
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as IpAddress from "../IpAddress.js"
 import { alternatives, ID_CHARACTERS, preview } from "./text.js"
@@ -21,7 +22,11 @@ const hostProblem = (host: string): string | undefined => {
   if (host.startsWith("[")) {
     if (!host.endsWith("]")) return "an IP literal host must end with ]"
     const inner = host.slice(1, -1)
-    return IP_FUTURE.test(inner) || IpAddress.isValid(inner) ? undefined : "the IP literal host is not an IPv6 address"
+    // an IP literal is IPv6 or IPvFuture (RFC 3986 section 3.2.2): an IPv4 address is written without brackets
+    const ip = IpAddress.parse(inner)
+    return IP_FUTURE.test(inner) || (Result.isSuccess(ip) && ip.success.version === 6)
+      ? undefined
+      : "the IP literal host is not an IPv6 address"
   }
   return REG_NAME.test(host) ? undefined : "the host has a character that a URI does not allow there"
 }
