@@ -83,6 +83,40 @@ describe("IpAddress.parse", () => {
       'Invalid IP address "192.0.2.010": an IPv4 octet has a leading zero, which some parsers read as octal'
     )
   })
+
+  // (bug: every refusal read as the generic syntax message, whatever rule the address broke)
+  it.each([
+    ["", "Empty", "the address is empty"],
+    ["1..2.3", "Syntax", "expected an IPv4 dotted quad (192.0.2.1) or an IPv6 address (2001:db8::1)"],
+    ["192.0.2.010", "LeadingZero", "an IPv4 octet has a leading zero, which some parsers read as octal"],
+    ["256.1.1.1", "OctetOutOfRange", "an IPv4 octet is over 255"],
+    ["12345::1", "GroupTooLong", "an IPv6 group has more than 4 hex digits"],
+    [
+      "1.2.3",
+      "GroupCount",
+      "wrong number of parts: IPv4 has 4 octets, IPv6 8 groups (an IPv4 tail counts as 2, :: as at least 1)"
+    ],
+    ["1::2::3", "MultipleCompressions", ":: may appear only once"],
+    ["fe80::1%eth0", "ZoneId", "zone identifiers (%eth0) are local to the sender's host and not accepted"]
+  ])("%j: %s, with its own message", (input, reason, message) => {
+    const e = Result.getOrThrow(Result.flip(IpAddress.parse(input)))
+    expect({ input: e.input, reason: e.reason }).toEqual({ input, reason })
+    expect(e.message).toBe(`Invalid IP address ${JSON.stringify(input)}: ${message}`)
+  })
+
+  it("a long input is shortened in the message to its first 45 characters (bug: a huge header made a huge message)", () => {
+    const long = `${"1:".repeat(24)}`
+    expect(long).toHaveLength(48)
+    expect(Result.getOrThrow(Result.flip(IpAddress.parse(long))).message).toBe(
+      `Invalid IP address ${JSON.stringify(long)}: expected an IPv4 dotted quad (192.0.2.1) or an IPv6 address (2001:db8::1)`
+    )
+    const longer = `${long}1:`
+    const e = Result.getOrThrow(Result.flip(IpAddress.parse(longer)))
+    expect(e.input).toBe(longer)
+    expect(e.message).toBe(
+      `Invalid IP address ${JSON.stringify(`${longer.slice(0, 45)}...`)}: expected an IPv4 dotted quad (192.0.2.1) or an IPv6 address (2001:db8::1)`
+    )
+  })
 })
 
 describe("IpAddress: properties", () => {
@@ -108,6 +142,65 @@ describe("IpAddress: properties", () => {
       expect(Result.getOrThrow(IpAddress.parse(s.toLowerCase()))).toEqual(ip)
     },
     { arbitrary: { runs: 500 } }
+  )
+
+  it.effect(
+    "the arbitrary draws every written form it documents: IPv4, IPv6 with and without ::, padded or not, either case, with an IPv4 tail",
+    () =>
+      Effect.gen(function* () {
+        const addresses = yield* Arbitrary.sampleEffect(IpAddress.arbitrary(), { count: 500, seed: 7 })
+        const v6 = addresses.filter((s) => s.includes(":"))
+        const groupsOf = (s: string) => s.split(/::?/).filter((g) => g !== "" && !g.includes("."))
+        const forms = {
+          ipv4: addresses.some((s) => !s.includes(":")),
+          compressed: v6.some((s) => s.includes("::")),
+          uncompressed: v6.some((s) => !s.includes("::")),
+          padded: v6.some((s) => groupsOf(s).some((g) => g.length === 4 && g.startsWith("0"))),
+          unpadded: v6.some((s) => groupsOf(s).some((g) => g.length < 4)),
+          upper: v6.some((s) => /[A-F]/.test(s)),
+          lower: v6.some((s) => /[a-f]/.test(s)),
+          tail: v6.some((s) => /\d+\.\d+\.\d+\.\d+$/.test(s))
+        }
+        expect(forms).toEqual({
+          ipv4: true,
+          compressed: true,
+          uncompressed: true,
+          padded: true,
+          unpadded: true,
+          upper: true,
+          lower: true,
+          tail: true
+        })
+        // a drawn group is written in one case: never "aBcD"
+        for (const s of v6)
+          for (const g of groupsOf(s)) expect(g === g.toUpperCase() || g === g.toLowerCase()).toBe(true)
+      })
+  )
+
+  it.prop(
+    "property: a drawn :: stands for the longest run of zero groups, the first of the longest (RFC 5952 section 4.2.3)",
+    [IpAddress.arbitrary()],
+    ([s]) => {
+      const at = s.indexOf("::")
+      if (at < 0) return
+      const bytes = Result.getOrThrow(IpAddress.parse(s)).bytes
+      const groups = Array.from({ length: 8 }, (_, i) => (bytes[2 * i]! << 8) | bytes[2 * i + 1]!)
+      const hexGroups = s.includes(".") ? 6 : 8
+      const before = s.slice(0, at) === "" ? 0 : s.slice(0, at).split(":").length
+      const written = s.split(":").filter((g) => g !== "").length + (s.includes(".") ? 1 : 0)
+      const elided = 8 - written
+      // the runs of zero groups among the groups written in hex, as [start, length]
+      const runs: Array<readonly [number, number]> = []
+      for (let i = 0; i < hexGroups; i++) {
+        if (groups[i] !== 0 || (i > 0 && groups[i - 1] === 0)) continue
+        let j = i
+        while (j < hexGroups && groups[j] === 0) j++
+        runs.push([i, j - i])
+      }
+      const longest = Math.max(...runs.map(([, n]) => n))
+      expect([before, elided]).toEqual(runs.find(([, n]) => n === longest))
+    },
+    { arbitrary: { runs: 1000 } }
   )
 
   // strings made of the characters of addresses, most of them near misses: valid addresses from our arbitrary
