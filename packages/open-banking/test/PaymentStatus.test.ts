@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { PaymentStatus, type Profile } from "@payrules/open-banking"
 import { schemaLaws } from "@payrules/vitest"
-import { Result } from "effect"
+import { Result, Schema } from "effect"
 import fc from "fast-check"
 
 type Status = PaymentStatus.Status
@@ -146,6 +146,18 @@ describe("PaymentStatus.transition", () => {
     expect(message("revolut", SC, R)).toBe(
       "AcceptedSettlementCompleted is terminal: in revolut a payment does not move from AcceptedSettlementCompleted to Rejected"
     )
+    // every next status is named when the target is none of them (bug: only the first was)
+    expect(message("obie-3.1.11", SC, P_)).toBe(
+      "Pending never follows AcceptedSettlementCompleted (in obie-3.1.11 a payment moves from AcceptedSettlementCompleted to AcceptedWithoutPosting or AcceptedCreditSettlementCompleted)"
+    )
+    expect(message("obie-3.1.11", P_, P_)).toBe("Pending to Pending is not a transition: the status did not change")
+    expect(
+      Result.getOrThrow(Result.flip(PaymentStatus.transition("obie-3.1.11", P_, "Settled" as Status)))
+    ).toMatchObject({
+      reason: "NotInProfile",
+      message:
+        "Settled is not a obie-3.1.11 payment status (the obie-3.1.11 statuses are Pending, Rejected, AcceptedSettlementInProcess, AcceptedSettlementCompleted, AcceptedWithoutPosting, AcceptedCreditSettlementCompleted)"
+    })
   })
 
   it("the exported tables are D8", () => {
@@ -195,6 +207,17 @@ describe("PaymentStatus.isTerminal and reachable", () => {
     }
   })
 
+  it("the strict Schemas name every status of the profile when they refuse one (bug: the message listed only the first)", () => {
+    const refusal = (schema: Schema.Codec<Status>) =>
+      Result.getOrThrow(Result.flip(Schema.decodeUnknownResult(schema)("Settled"))).message
+    expect(refusal(PaymentStatus.schema("revolut"))).toBe(
+      "expected a revolut payment status: Pending, Rejected, AcceptedSettlementInProcess or AcceptedSettlementCompleted"
+    )
+    expect(refusal(PaymentStatus.schema("obie-3.1.11"))).toBe(
+      "expected a obie-3.1.11 payment status: Pending, Rejected, AcceptedSettlementInProcess, AcceptedSettlementCompleted, AcceptedWithoutPosting or AcceptedCreditSettlementCompleted"
+    )
+  })
+
   schemaLaws("PaymentStatus.RevolutStatus", PaymentStatus.RevolutStatus)
   schemaLaws("PaymentStatus.Status", PaymentStatus.Status)
 })
@@ -242,6 +265,26 @@ describe("PaymentStatus.checkHistory", () => {
     })
     expect(error("revolut", [P_, SC, CSC])).toMatchObject({ reason: "NotInProfile", index: 2, from: CSC, to: CSC })
     expect(error("revolut", [WP])).toMatchObject({ reason: "NotInProfile", index: 0 })
+  })
+
+  it("says what is wrong with the sequence, with the index of the status observed (bug: a history refused without saying why)", () => {
+    const error = (profile: P, h: ReadonlyArray<Status>) =>
+      Result.getOrThrow(Result.flip(PaymentStatus.checkHistory(profile, h)))
+    expect(error("revolut", [P_, R, IP])).toMatchObject({
+      index: 1,
+      reason: "Terminal",
+      message: "observed AcceptedSettlementInProcess after Rejected at index 2, but Rejected is terminal"
+    })
+    expect(error("revolut", [P_, IP, WP])).toMatchObject({
+      index: 2,
+      from: WP,
+      to: WP,
+      reason: "NotInProfile",
+      message:
+        "observed AcceptedWithoutPosting at index 2, but AcceptedWithoutPosting is not a revolut payment status (the revolut statuses are Pending, Rejected, AcceptedSettlementInProcess, AcceptedSettlementCompleted)"
+    })
+    // a status outside the profile is reported before an earlier pair that cannot follow
+    expect(error("revolut", [SC, P_, CSC])).toMatchObject({ index: 2, reason: "NotInProfile" })
   })
 
   it("agrees with the brute-force reference on every sequence of up to 3 statuses, in both profiles", () => {
