@@ -2,7 +2,7 @@ import { inspect } from "node:util"
 import { describe, expect, it } from "@effect/vitest"
 import { FapiHeaders, type Profile } from "@payrules/open-banking"
 import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
-import { Effect, Random, Redacted, Result, Schema } from "effect"
+import { Arbitrary, Effect, Random, Redacted, Result, Schema } from "effect"
 import fc from "fast-check"
 import { deleteIn, fixture, profiles, setIn } from "./helpers.js"
 
@@ -202,6 +202,40 @@ describe("FapiHeaders.interactionIdFor", () => {
       }
       expect(ids.size).toBe(500)
     })
+  )
+})
+
+describe("FapiHeaders: what the generators give", () => {
+  /** the characters seen at each position of the ids */
+  const positions = (ids: ReadonlyArray<string>) =>
+    Array.from({ length: 36 }, (_, i) => [...new Set(ids.map((id) => id[i]!.toLowerCase()))].sort().join(""))
+
+  it.effect("every one of the 122 random bits of a fresh id varies (bug: a nibble stuck at one value)", () =>
+    Effect.gen(function* () {
+      const ids: Array<string> = []
+      for (let seed = 0; seed < 500; seed++)
+        ids.push(yield* FapiHeaders.randomInteractionId.pipe(Random.withSeed(seed)))
+      const seen = positions(ids)
+      seen.forEach((chars, i) => {
+        if ([8, 13, 18, 23].includes(i)) expect(chars, `position ${i}`).toBe("-")
+        else if (i === 14) expect(chars, "the version").toBe("4")
+        else if (i === 19) expect(chars, "the variant").toBe("89ab")
+        else expect(chars, `position ${i}`).toBe("0123456789abcdef")
+      })
+    })
+  )
+
+  it.effect(
+    "InteractionId's arbitrary draws UUIDs of versions 1 to 8 and the RFC 4122 variant, in lower and upper case",
+    () =>
+      Effect.gen(function* () {
+        const ids = yield* Arbitrary.sampleEffect(Arbitrary.schema(FapiHeaders.InteractionId), { count: 400, seed: 3 })
+        expect(ids.every(FapiHeaders.isInteractionId)).toBe(true)
+        expect(ids.some((id) => id === id.toLowerCase() && /[a-f]/.test(id))).toBe(true)
+        expect(ids.some((id) => id === id.toUpperCase() && /[A-F]/.test(id))).toBe(true)
+        const seen = positions(ids)
+        expect([seen[14], seen[19]]).toEqual(["12345678", "89ab"])
+      })
   )
 })
 
