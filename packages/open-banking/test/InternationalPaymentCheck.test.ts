@@ -264,6 +264,138 @@ describe("InternationalPaymentCheck.check", () => {
     ])
   })
 
+  // (bug: a finding whose message did not say which values disagree, or said it of the wrong field)
+  it.each(profiles)("%s: each finding's message names the values it is about", (profile) => {
+    const messages = (u: unknown, options?: InternationalPaymentCheck.Options) =>
+      InternationalPaymentCheck.check(decoded(profile, u), { profile, ...options }).map((f) => [f.rule, f.message])
+    const rates = setIn(
+      setIn(setIn(clean(profile), [...RATE, "RateType"], "Agreed"), [...INITIATION_RATE], {
+        UnitCurrency: "CHF",
+        RateType: "Agreed",
+        ExchangeRate: -2
+      }),
+      [...RATE, "ExchangeRate"],
+      profile === "revolut" ? "-0.50" : -0.5
+    )
+    expect(messages(rates, { debtorAccountCurrency: "USD" })).toEqual([
+      // as written: a string keeps its trailing zero, a JSON number has none
+      [
+        "ExchangeRateNotPositive",
+        `ExchangeRate ${profile === "revolut" ? "-0.50" : "-0.5"} is not a rate: one unit of EUR buys a positive amount`
+      ],
+      [
+        "AgreedRateWithoutContract",
+        "RateType is Agreed but no ContractIdentification names the foreign exchange contract"
+      ],
+      ["ExchangeRateMismatch", "the rate used is per EUR, the rate of the initiation per CHF"],
+      [
+        "UnitCurrencyUnrelated",
+        "UnitCurrency CHF is not a currency of the payment (InstructedAmount EUR, CurrencyOfTransfer EUR, debtor account USD)"
+      ],
+      ["ExchangeRateNotPositive", "ExchangeRate -2 is not a rate: one unit of CHF buys a positive amount"],
+      [
+        "AgreedRateWithoutContract",
+        "RateType is Agreed but no ContractIdentification names the foreign exchange contract"
+      ]
+    ])
+    const agreedWithoutRate = setIn(clean(profile), [...INITIATION_RATE], {
+      UnitCurrency: "EUR",
+      RateType: "Agreed",
+      ContractIdentification: "FX-1"
+    })
+    expect(messages(agreedWithoutRate)).toEqual([
+      ["ExchangeRateMismatch", "the rate used is Actual, the initiation asked for Agreed"],
+      [
+        "AgreedRateWithoutRate",
+        "RateType is Agreed but the agreed ExchangeRate is missing (Open Banking requires both with Agreed)"
+      ]
+    ])
+    const otherRate = setIn(clean(profile), [...INITIATION_RATE], {
+      UnitCurrency: "EUR",
+      RateType: "Actual",
+      ExchangeRate: 0.86
+    })
+    expect(messages(otherRate)).toEqual([
+      ["ExchangeRateMismatch", "the rate used (0.8538) differs from the rate of the initiation (0.86)"]
+    ])
+    expect(messages(clean(profile), { debtorAccountCurrency: "EUR" })).toEqual([
+      [
+        "CurrencyOfTransferIsDebtorCurrency",
+        "CurrencyOfTransfer EUR is the currency of the debtor account; the specification defines it as different from the currency of the debtor account"
+      ]
+    ])
+    const both = setIn(clean(profile), [...INITIATION, "RemittanceInformation", "Unstructured"], "Shipment fee")
+    expect(messages(both)).toEqual([
+      [
+        "UnstructuredIgnored",
+        "both Reference and Unstructured are given: Unstructured is ignored (give only one reference)"
+      ]
+    ])
+    const unlisted = setIn(clean(profile), [...INITIATION, "InstructedAmount"], { Amount: "10.12", Currency: "XYZ" })
+    expect(messages(unlisted).filter(([rule]) => rule === "CurrencyNotListed")).toEqual([
+      [
+        "CurrencyNotListed",
+        `XYZ is not on the ISO 4217 list bundled here (published ${Currency.publicationDate}): read as sent; its exponent is unknown, so the scale of the amount is not checked`
+      ]
+    ])
+    const transfer = setIn(clean(profile), [...INITIATION, "CurrencyOfTransfer"], "XYZ")
+    expect(messages(transfer)).toEqual([
+      [
+        "CurrencyNotListed",
+        `XYZ is not on the ISO 4217 list bundled here (published ${Currency.publicationDate}): read as sent`
+      ]
+    ])
+    const rateType = setIn(clean(profile), [...INITIATION_RATE, "RateType"], "Fixed")
+    expect(messages(rateType)).toEqual([
+      [
+        "UnknownValue",
+        'RateType "Fixed" is not a value this version of payrules knows: read as { _tag: "Unknown", value: "Fixed" }'
+      ],
+      ["ExchangeRateMismatch", "the rate used is Actual, the initiation asked for Fixed"]
+    ])
+  })
+
+  it("DebtorAccount missing says what is unknown because of it", () => {
+    const [f] = InternationalPaymentCheck.check(
+      decoded("revolut", deleteIn(clean("revolut"), [...INITIATION, "DebtorAccount"]))
+    )
+    expect(f?.message).toBe(
+      "DebtorAccount is missing: the specification marks it present (strict decoding refuses this response); the debtor account and its currency are unknown"
+    )
+  })
+
+  it("fasterPayments says why the scheme applies or not, for each reason", () => {
+    const payment = decoded("revolut", scan(clean("revolut")))
+    expect(InternationalPaymentCheck.fasterPayments(payment, { scheme: "FasterPayments" })).toEqual({
+      applies: true,
+      because: "options.scheme is FasterPayments"
+    })
+    expect(InternationalPaymentCheck.fasterPayments(payment, { scheme: "Other" })).toEqual({
+      applies: false,
+      because: "options.scheme is Other"
+    })
+    const euro = decoded("revolut", setIn(scan(clean("revolut")), [...INITIATION, "CurrencyOfTransfer"], "EUR"))
+    expect(InternationalPaymentCheck.fasterPayments(euro)).toEqual({
+      applies: false,
+      because: "the currency of transfer is EUR, not GBP"
+    })
+    expect(InternationalPaymentCheck.fasterPayments(decoded("revolut", clean("revolut")))).toEqual({
+      applies: false,
+      because: "the creditor account is UK.OBIE.IBAN, not UK.OBIE.SortCodeAccountNumber"
+    })
+    // the reason is in the findings' messages
+    const [reference] = InternationalPaymentCheck.check(
+      decoded(
+        "revolut",
+        setIn(clean("revolut"), [...INITIATION, "RemittanceInformation", "Reference"], "INVOICE 2024-00017X")
+      ),
+      { scheme: "FasterPayments" }
+    )
+    expect(reference?.message).toBe(
+      "Reference is 19 characters long; FasterPayments allows at most 18 (Faster Payments accepts only 18 characters of reference); the payment goes through Faster Payments (options.scheme is FasterPayments), which passes on only the first 18"
+    )
+  })
+
   it("errors and warnings split the findings", () => {
     const all = InternationalPaymentCheck.check(
       decoded("revolut", deleteIn(clean("revolut"), [...INITIATION, "DebtorAccount"])),
