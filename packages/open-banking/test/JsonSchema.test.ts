@@ -87,6 +87,47 @@ describe("schemas/*.json", () => {
   })
 })
 
+describe("the conversion to draft 2020-12 (bug: a keyword rewritten or dropped where the draft spells it the same)", () => {
+  it("keeps what both drafts spell alike: a closed map, an open object, a non-empty required, an items Schema", () => {
+    const node = {
+      type: "object",
+      properties: { list: { type: "array", items: { type: "string" } } },
+      required: ["list"],
+      additionalProperties: { type: "number" },
+      anyOf: [{ type: "object", additionalProperties: false }, { $ref: "#/definitions/A" }, { $ref: "other.json#/x" }]
+    }
+    expect(toDraft202012(node, { title: "t", description: "d" })).toStrictEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      title: "t",
+      description: "d",
+      type: "object",
+      properties: { list: { type: "array", items: { type: "string" } } },
+      required: ["list"],
+      additionalProperties: { type: "number" },
+      anyOf: [{ type: "object", additionalProperties: false }, { $ref: "#/$defs/A" }, { $ref: "other.json#/x" }]
+    })
+  })
+
+  it("writes the keys in a stable order, without $ref or $defs when there are none", () => {
+    const withRef = toDraft202012(
+      { $defs: { A: { type: "string" } }, minimum: 1, $ref: "#/$defs/A", $schema: "x" },
+      { title: "t", description: "d" }
+    )
+    expect(Object.keys(withRef)).toEqual(["$schema", "title", "description", "$ref", "minimum", "$defs"])
+    const plain = toDraft202012({ type: "string" }, { title: "t", description: "d" })
+    expect(Object.keys(plain)).toEqual(["$schema", "title", "description", "type"])
+  })
+
+  it("a document without definitions has no $defs (nor definitions) key", () => {
+    const draft2020 = fromDocument(Schema.toJsonSchemaDocument(Schema.String))
+    expect(draft2020).toStrictEqual({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "string" })
+    const draft07 = fromDocument(JsonSchema.toDocumentDraft07(Schema.toJsonSchemaDocument(Schema.String)))
+    expect(draft07).toStrictEqual({ $schema: "http://json-schema.org/draft-07/schema#", type: "string" })
+    const named = fromDocument(Schema.toJsonSchemaDocument(Schema.String.annotate({ identifier: "Name" })))
+    expect(Object.keys(named)).toEqual(["$schema", "$ref", "$defs"])
+  })
+})
+
 describe("the JSON Schema agrees with the strict Schemas", () => {
   const jsonSchema = (profile: P) => InternationalPayment.jsonSchema(profile)
 
