@@ -316,6 +316,46 @@ describe("profile differences", () => {
     }
   })
 
+  // (bug: a refusal that did not say what the field expects)
+  it("each refused value is told what its field expects, in the profile's words", () => {
+    const rate = ["Data", "ExchangeRateInformation", "ExchangeRate"]
+    expect(refused("revolut", setIn(full("revolut"), rate, "1,17")).message).toBe(
+      '"1,17" is not an exchange rate: expected a decimal string such as "1.1128"'
+    )
+    const country = [...INITIATION, "Creditor", "PostalAddress", "Country"]
+    expect(refused("revolut", setIn(full("revolut"), country, "")).message).toBe(
+      "expected a country name, got an empty string"
+    )
+    expect(refused("obie-3.1.11", setIn(full("obie-3.1.11"), country, "gb")).message).toBe(
+      'expected an ISO 3166-1 alpha-2 country code such as GB, got "gb"'
+    )
+    const chargeBearer = [...INITIATION, "ChargeBearer"]
+    expect(unknownInLenient("revolut", setIn(full("revolut"), chargeBearer, "Shared"), chargeBearer).message).toBe(
+      "expected a revolut ChargeBearer: BorneByDebtor or FollowingServiceLevel"
+    )
+    expect(
+      unknownInLenient("obie-3.1.11", setIn(full("obie-3.1.11"), chargeBearer, "Creditor"), chargeBearer).message
+    ).toBe("expected an obie-3.1.11 ChargeBearer: BorneByCreditor, BorneByDebtor, FollowingServiceLevel or Shared")
+    for (const profile of profiles) {
+      for (const at of [
+        ["Data", "ExchangeRateInformation", "RateType"],
+        [...INITIATION, "ExchangeRateInformation", "RateType"]
+      ]) {
+        expect(unknownInLenient(profile, setIn(full(profile), at, "Fixed"), at).message).toBe(
+          "expected a RateType: Actual, Agreed or Indicative"
+        )
+      }
+      const scheme = [...INITIATION, "CreditorAccount", "SchemeName"]
+      expect(unknownInLenient(profile, setIn(full(profile), scheme, "SE.BANKGIRO"), scheme).message).toBe(
+        "expected a SchemeName: UK.OBIE.IBAN, UK.OBIE.SortCodeAccountNumber, US.RoutingNumberAccountNumber or US.BranchCodeAccountNumber"
+      )
+      const pages = ["Meta", "TotalPages"]
+      for (const bad of [-1, 2 ** 31]) {
+        expect(refused(profile, setIn(full(profile), pages, bad)).message).toBe("TotalPages is an int32 of at least 0")
+      }
+    }
+  })
+
   it("Links and Meta are required in revolut and optional in obie-3.1.11", () => {
     for (const key of ["Links", "Meta"]) {
       expect(refused("revolut", deleteIn(full("revolut"), [key]))).toEqual({ path: [key], message: "Missing key" })
