@@ -128,6 +128,60 @@ describe("the conversion to draft 2020-12 (bug: a keyword rewritten or dropped w
   })
 })
 
+describe("the lenient Schemas' JSON Schema (Schema.toJsonSchemaDocument of a lenient Schema)", () => {
+  // (bug: a lenient definition named as the strict one, so that a document holding both describes one of them wrongly)
+  it.each([
+    [
+      "revolut",
+      "Revolut",
+      [
+        "InternationalPaymentLenient",
+        "InternationalPaymentLenientData",
+        "InitiationLenientAnyCurrency",
+        "InstructedAmountAnyCurrency",
+        "ExchangeRateInformationAnyCurrency",
+        "InitiationExchangeRateInformationAnyCurrency",
+        "CreditorAccountLenient",
+        "DebtorAccountLenient",
+        "PaymentStatusLenientEncoded",
+        "ChargeBearerLenientEncoded"
+      ],
+      "the initiation payload; DebtorAccount may be missing (lenient mode)"
+    ],
+    [
+      "obie-3.1.11",
+      "Obie",
+      [
+        "InternationalPaymentAnyCurrency",
+        "InternationalPaymentDataAnyCurrency",
+        "InitiationAnyCurrency",
+        "InstructedAmountAnyCurrency",
+        "ExchangeRateInformationAnyCurrency",
+        "InitiationExchangeRateInformationAnyCurrency",
+        "CreditorAccountLenient",
+        "DebtorAccountLenient",
+        "PaymentStatusLenientEncoded",
+        "ChargeBearerLenientEncoded"
+      ],
+      "the initiation payload (OBInternational3)"
+    ]
+  ] as const)("%s: its own definitions, named apart from the strict ones", (profile, prefix, names, initiation) => {
+    const lenient = Schema.toJsonSchemaDocument(InternationalPayment.schema(profile, { mode: "lenient" }))
+    const strict = Schema.toJsonSchemaDocument(InternationalPayment.schema(profile, { mode: "strict" }))
+    const defs = lenient.definitions as Record<string, { description?: string }>
+    const own = Object.keys(defs).filter((name) => !Object.hasOwn(strict.definitions, name))
+    expect(own.sort()).toEqual([...names.map((n) => `${prefix}${n}`), "RateTypeLenientEncoded"].sort())
+    expect(lenient.schema).toEqual({ $ref: `#/$defs/${prefix}${names[0]}` })
+    for (const side of ["creditor", "debtor"]) {
+      const name = `${prefix}${side === "creditor" ? "Creditor" : "Debtor"}AccountLenient`
+      expect(defs[name]?.description).toBe(
+        `the ${side} account: an Identification valid under its SchemeName, or kept as read under a scheme this version does not know`
+      )
+    }
+    expect(defs[`${prefix}${names[2]}`]?.description).toBe(initiation)
+  })
+})
+
 describe("the JSON Schema agrees with the strict Schemas", () => {
   const jsonSchema = (profile: P) => InternationalPayment.jsonSchema(profile)
 
