@@ -411,6 +411,10 @@ describe("text limits (InternationalPayment.limits)", () => {
 
   it("every limit has a source", () => {
     for (const limit of InternationalPayment.limits) expect(limit.source.length).toBeGreaterThan(10)
+    // each names the Open Banking 3.1.11 data dictionary and the type it takes the limit from
+    for (const limit of InternationalPayment.limits) {
+      expect(limit.source).toMatch(/Open Banking 3\.1\.11 data dictionary, OB[A-Za-z0-9]+(?: and OB[A-Za-z0-9]+)?\//)
+    }
     expect(InternationalPayment.limits.find((l) => l.field === "Data.ConsentId")?.maxLength).toEqual({
       revolut: 128,
       "obie-3.1.11": 128
@@ -577,6 +581,67 @@ describe("properties", () => {
         seed: 1
       })
       expect(lenient.some((p) => p.Data.Initiation.DebtorAccount === undefined)).toBe(true)
+    })
+  )
+
+  // the arbitraries draw values that look like a bank's, not only valid ones: what a test of a consumer reads and
+  // what the sandbox serves (bug: a generation hint lost, and ids or links drawn as random text)
+  it.effect("arbitrary strict payments carry ids, links, countries and agent schemes as banks write them", () =>
+    Effect.gen(function* () {
+      const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+      const MASKED = /^[0-9a-f]{8}-xxxx-xxxx-xxxx-[0-9a-f]{12}$/
+      const HOSTS = ["oba.revolut.com", "api.alphabank.com", "ob.example.co.uk", "sandbox-oba.revolut.com"]
+      const BASES = ["/international-payments/", "/open-banking/v3.1/pisp/international-payments/"]
+      for (const profile of profiles) {
+        const payments = yield* Arbitrary.sampleEffect(Arbitrary.schema(InternationalPayment.schema(profile)), {
+          count: 300,
+          seed: 11,
+          size: 40
+        })
+        // opaque ids: letters, digits and -, UUIDs, or masked as the published examples are
+        const ids = payments.flatMap((p) => [p.Data.InternationalPaymentId, p.Data.ConsentId])
+        const kinds = new Set(ids.map((id) => (UUID.test(id) ? "uuid" : MASKED.test(id) ? "masked" : "plain")))
+        expect([...kinds].sort()).toEqual(["masked", "plain", "uuid"])
+        for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9-]+$|^[0-9a-f]{8}-xxxx-xxxx-xxxx-[0-9a-f]{12}$/)
+        const links = payments.flatMap((p) => (p.Links === undefined ? [] : [p.Links.Self]))
+        const hosts = new Set<string>()
+        const bases = new Set<string>()
+        for (const link of links) {
+          const m = /^https:\/\/([^/]+)(\/.*\/)[A-Za-z0-9-]{1,40}(?:\?page=[1-9])?$/.exec(link)
+          expect(m, link).not.toBeNull()
+          hosts.add(m![1]!)
+          bases.add(m![2]!)
+        }
+        // at this size only the shortest links fit (see uri.test.ts for the others)
+        for (const host of hosts) expect(HOSTS).toContain(host)
+        for (const base of bases) expect(BASES).toContain(base)
+        const contracts = payments.flatMap((p) =>
+          [p.Data.ExchangeRateInformation, p.Data.Initiation.ExchangeRateInformation].flatMap((r) =>
+            r?.ContractIdentification === undefined ? [] : [r.ContractIdentification]
+          )
+        )
+        expect(contracts.length).toBeGreaterThan(0)
+        for (const c of contracts) expect(c).toMatch(/^[A-Za-z0-9-]{1,40}$/)
+        const agent = payments.flatMap((p) => {
+          const s = p.Data.Initiation.CreditorAgent?.SchemeName
+          return s === undefined ? [] : typeof s === "string" ? [s] : s
+        })
+        expect(new Set(agent)).toEqual(new Set(["UK.OBIE.BICFI", "UK.OBIE.NCC", "US.ABA", "DE.BLZ"]))
+        const countries = new Set(
+          payments.flatMap((p) => {
+            const c = p.Data.Initiation.Creditor?.PostalAddress?.Country
+            return c === undefined ? [] : [c]
+          })
+        )
+        expect([...countries].sort()).toEqual(
+          profile === "revolut"
+            ? ["France", "Germany", "India", "UK", "United Kingdom", "United States"]
+            : ["AE", "DE", "FR", "GB", "IN", "JP", "US"]
+        )
+        // free text (names) draws characters outside the BMP too: lengths count code points
+        const names = payments.map((p) => p.Data.Initiation.CreditorAccount.Name ?? "")
+        expect(names.some((n) => [...n].length < n.length)).toBe(true)
+      }
     })
   )
 

@@ -1,7 +1,7 @@
 import { isIPv6 } from "node:net"
 import { describe, expect, it } from "@effect/vitest"
 import { issuesOf } from "@payrules/vitest"
-import { Result, Schema } from "effect"
+import { Arbitrary, Effect, Result, Schema } from "effect"
 import fc from "fast-check"
 import { AbsoluteUri, uriProblem } from "../src/internal/uri.js"
 
@@ -103,6 +103,28 @@ describe("AbsoluteUri (the Links of a response)", () => {
     const at49 = `${at48}b`
     expect(refusal(at49)).toBe(`Invalid URI ${JSON.stringify(`${at49.slice(0, 45)}...`)}: ${uriProblem(at49)}`)
   })
+
+  it.effect(
+    "the arbitrary draws links of a payment on each of a few hosts, under both base paths, sometimes paged",
+    () =>
+      Effect.gen(function* () {
+        // the shortest link is 48 characters: effect's generator reaches the longer ones at a larger size
+        const links = yield* Arbitrary.sampleEffect(Arbitrary.schema(AbsoluteUri), { count: 300, seed: 5, size: 120 })
+        const parts = links.map((link) => {
+          const m = /^https:\/\/([^/]+)(\/.*\/)([A-Za-z0-9-]{1,40})(\?page=[1-9])?$/.exec(link)
+          expect(m, link).not.toBeNull()
+          expect(uriProblem(link)).toBeUndefined()
+          return m!
+        })
+        expect(new Set(parts.map((m) => m[1]))).toEqual(
+          new Set(["oba.revolut.com", "api.alphabank.com", "ob.example.co.uk", "sandbox-oba.revolut.com"])
+        )
+        expect(new Set(parts.map((m) => m[2]))).toEqual(
+          new Set(["/international-payments/", "/open-banking/v3.1/pisp/international-payments/"])
+        )
+        expect(parts.some((m) => m[4] !== undefined)).toBe(true)
+      })
+  )
 
   // strings made of the pieces of URIs, good and bad, put where a scheme, an authority, a path, a query and a
   // fragment go: most are near misses
