@@ -581,6 +581,13 @@ describe("properties", () => {
         seed: 1
       })
       expect(lenient.some((p) => p.Data.Initiation.DebtorAccount === undefined)).toBe(true)
+      // now and then an account under a scheme added since, its Identification kept as drawn
+      const unknownScheme = lenient.filter((p) => OpenEnum.isUnknown(p.Data.Initiation.CreditorAccount.SchemeName))
+      expect(unknownScheme.length).toBeGreaterThan(0)
+      for (const p of unknownScheme) expect(p.Data.Initiation.CreditorAccount.Identification.length).toBeGreaterThan(0)
+      expect(strict.some((p) => OpenEnum.isUnknown(p.Data.Initiation.CreditorAccount.SchemeName))).toBe(false)
+      // mostly a valid pair of the four schemes, drawn as a whole (random identifications are almost never valid)
+      expect(unknownScheme.length).toBeLessThan(lenient.length * 0.75)
     })
   )
 

@@ -204,6 +204,9 @@ describe("PaymentStatus.isTerminal and reachable", () => {
       expect(all[profile].every((s) => PaymentStatus.isStatus(profile, s))).toBe(true)
       for (const u of ["pending", "toString", "__proto__", "", 1, null])
         expect(PaymentStatus.isStatus(profile, u)).toBe(false)
+      // (bug: an object that prints as a status passed the guard, which names it a string)
+      expect(PaymentStatus.isStatus(profile, { toString: () => "Pending" })).toBe(false)
+      expect(PaymentStatus.isStatus(profile, ["Pending"])).toBe(false)
     }
   })
 
