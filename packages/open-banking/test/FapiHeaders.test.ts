@@ -4,7 +4,9 @@ import { FapiHeaders, type Profile } from "@payrules/open-banking"
 import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
 import { Arbitrary, Effect, Random, Redacted, Result, Schema } from "effect"
 import fc from "fast-check"
+import { fromDocument } from "../src/internal/jsonSchema.js"
 import { deleteIn, fixture, profiles, setIn } from "./helpers.js"
+import { validate } from "./jsonSchemaValidator.js"
 
 type P = Profile.Profile
 
@@ -203,6 +205,38 @@ describe("FapiHeaders.interactionIdFor", () => {
       expect(ids.size).toBe(500)
     })
   )
+})
+
+describe("FapiHeaders: the JSON Schema of the headers (what an OpenAPI document of the request shows)", () => {
+  const documentOf = (profile: P) => fromDocument(Schema.toJsonSchemaDocument(FapiHeaders.schema(profile)))
+
+  it.each(profiles)(
+    "%s: refuses what decoding refuses (bug: a header the decoder refuses shown as valid)",
+    (profile) => {
+      const doc = documentOf(profile)
+      const sent = setIn(headers(profile), ["x-fapi-interaction-id"], "93bac548-d2de-4546-b106-880a5018460d")
+      expect(validate(doc, sent)).toEqual([])
+      for (const id of ["93bac548-d2de-0546-b106-880a5018460d", "93bac548-d2de-4546-c106-880a5018460d", "nope"]) {
+        expect(validate(doc, setIn(sent, ["x-fapi-interaction-id"], id))).toEqual(["$.x-fapi-interaction-id: pattern"])
+      }
+      expect(validate(doc, {})).toEqual(["$.x-fapi-financial-id: required", "$.authorization: required"])
+      expect(validate(doc, setIn(sent, ["x-fapi-financial-id"], ""))).toEqual(["$.x-fapi-financial-id: minLength"])
+    }
+  )
+
+  it.each(profiles)("%s: names and describes the headers", (profile) => {
+    const doc = documentOf(profile) as {
+      $ref: string
+      $defs: Record<string, { description?: string; properties?: Record<string, { description?: string }> }>
+    }
+    const name = profile === "revolut" ? "RevolutFapiHeaders" : "ObieFapiHeaders"
+    expect(doc.$ref).toBe(`#/$defs/${name}`)
+    expect(doc.$defs[name]?.description).toBe(`FAPI request headers (${profile} profile)`)
+    expect(doc.$defs[name]?.properties?.["x-fapi-financial-id"]?.description).toBe(
+      "the id of the account-servicing institution (ASPSP) the request is issued to"
+    )
+    expect(doc.$defs.InteractionId?.description).toBe("an RFC 4122 UUID used as correlation id")
+  })
 })
 
 describe("FapiHeaders: what the generators give", () => {
