@@ -549,6 +549,21 @@ describe("unknown fields and enum values", () => {
     }
   )
 
+  it.each(profiles)("%s: both modes report every issue, each at its path (bug: only the first)", (profile) => {
+    const body = setIn(
+      setIn(setIn(full(profile), ["Data", "ConsentId"], ""), [...INITIATION, "CurrencyOfTransfer"], "EURO"),
+      ["Links", "Self"],
+      "relative/path"
+    )
+    for (const mode of ["strict", "lenient"] as const) {
+      expect(issues(decode(profile, body, mode)).map((i) => i.path.join("."))).toEqual([
+        "Data.ConsentId",
+        "Data.Initiation.CurrencyOfTransfer",
+        "Links.Self"
+      ])
+    }
+  })
+
   it("reports every issue, each at its path", () => {
     const body = setIn(
       setIn(setIn(full("revolut"), ["Data", "Status"], "Done"), [...INITIATION, "CurrencyOfTransfer"], "EURO"),
