@@ -70,7 +70,11 @@ describe("IpAddress.parse", () => {
     ["1.2.3.4::", "Syntax"],
     ["::1.2.3", "GroupCount"],
     ["::1.2.3.04", "LeadingZero"],
-    ["::256.2.3.4", "OctetOutOfRange"]
+    ["::256.2.3.4", "OctetOutOfRange"],
+    // an IPv4 tail only at the end (bug: a dotted quad read as two groups in the middle)
+    ["::1.2.3.4:5", "Syntax"],
+    ["1:2:3:4:5:1.2.3.4:7", "Syntax"],
+    ["1.2.3.4::1", "Syntax"]
   ])("%j: %s", (s, expected) => {
     expect(reason(s)).toBe(expected)
     expect(IpAddress.isValid(s)).toBe(false)
