@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { BigDecimal, Result, Schema } from "effect"
+import { Arbitrary, BigDecimal, Effect, Result, Schema } from "effect"
 import fc from "fast-check"
-import { RateFromString } from "../src/internal/paymentLeaves.js"
+import { RateFromNumber, RateFromString } from "../src/internal/paymentLeaves.js"
 
 const decodeRate = Schema.decodeUnknownResult(RateFromString)
 const encodeRate = Schema.encodeResult(RateFromString)
@@ -31,4 +31,27 @@ describe("the revolut Data-level ExchangeRate, a decimal string", () => {
   ])("%s is %s at scale %s", (s, value, scale) => {
     expect(Result.getOrThrow(decodeRate(s))).toStrictEqual(BigDecimal.make(value, scale))
   })
+})
+
+describe("what the rates' arbitraries draw", () => {
+  it.effect.each([
+    ["a decimal string (revolut)", RateFromString],
+    ["a JSON number", RateFromNumber]
+  ] as const)("%s: mostly positive rates of up to 10 digits and 8 decimals, a few of 0 or less", ([, schema]) =>
+    Effect.gen(function* () {
+      const rates = yield* Arbitrary.sampleEffect(Arbitrary.schema(schema), { count: 300, seed: 9 })
+      for (const rate of rates) {
+        expect(rate.scale).toBeGreaterThanOrEqual(0)
+        expect(rate.scale).toBeLessThanOrEqual(8)
+        expect(rate.value).toBeGreaterThanOrEqual(-(10n ** 6n))
+        expect(rate.value).toBeLessThanOrEqual(10n ** 9n)
+      }
+      const notPositive = rates.filter((r) => r.value <= 0n).length
+      expect(notPositive).toBeGreaterThan(0)
+      expect(notPositive).toBeLessThan(rates.length / 4)
+      expect(rates.some((r) => r.scale >= 6)).toBe(true)
+      expect(rates.some((r) => r.value >= 10n ** 8n)).toBe(true)
+      expect(rates.some((r) => r.value <= -(10n ** 5n))).toBe(true)
+    })
+  )
 })
