@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from "node:net"
 import { describe, expect, it } from "@effect/vitest"
 import { IpAddress } from "@payrules/open-banking"
 import { schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Effect, Result } from "effect"
+import { Arbitrary, Effect, Result, Schema, SchemaAST } from "effect"
 import fc from "fast-check"
 
 const reason = (s: string) => Result.match(IpAddress.parse(s), { onFailure: (e) => e.reason, onSuccess: () => "valid" })
@@ -120,6 +120,25 @@ describe("IpAddress.parse", () => {
     expect(e.message).toBe(
       `Invalid IP address ${JSON.stringify(`${longer.slice(0, 45)}...`)}: expected an IPv4 dotted quad (192.0.2.1) or an IPv6 address (2001:db8::1)`
     )
+  })
+})
+
+describe("IpAddress.IpAddressString: what it says about itself", () => {
+  it("its name, title and description, and a JSON Schema of either format", () => {
+    const ast = IpAddress.IpAddressString.ast
+    expect([
+      SchemaAST.resolveIdentifier(ast),
+      SchemaAST.resolve(ast)?.title,
+      SchemaAST.resolveDescription(ast)
+    ]).toEqual([
+      "IpAddressString",
+      "IPv4 or IPv6 address",
+      "an IPv4 dotted quad without leading zeros, or an IPv6 address (RFC 4291 section 2.2) without a zone"
+    ])
+    const doc = Schema.toJsonSchemaDocument(IpAddress.IpAddressString)
+    expect(Object.values(doc.definitions)).toEqual([
+      { type: "string", allOf: [{ anyOf: [{ format: "ipv4" }, { format: "ipv6" }] }] }
+    ])
   })
 })
 
