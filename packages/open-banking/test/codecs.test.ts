@@ -36,13 +36,12 @@ describe("effect's derivations of the payment Schemas", () => {
       const account = payment.Data.Initiation.CreditorAccount
       expect(text).toContain(`"CreditorAccount": { "SchemeName": "${account.SchemeName as string}"`)
       expect(text).toContain(`"Identification": "${account.Identification}"`)
-      const other = {
-        ...payment,
-        Data: {
-          ...payment.Data,
-          Initiation: { ...payment.Data.Initiation, CreditorAccount: { ...account, Name: "Someone else" } }
-        }
-      }
+      const other = Result.getOrThrow(
+        InternationalPayment.decode(
+          profile,
+          setIn(full(profile), ["Data", "Initiation", "CreditorAccount", "Name"], "Someone else")
+        )
+      )
       expect(Schema.toEquivalence(schema)(payment, other)).toBe(false)
       expect(
         Schema.toEquivalence(schema)(payment, Result.getOrThrow(InternationalPayment.decode(profile, full(profile))))
