@@ -2,7 +2,7 @@ import { inspect } from "node:util"
 import { describe, expect, it } from "@effect/vitest"
 import { FapiHeaders, type Profile } from "@payrules/open-banking"
 import { hostileJson, issuesOf, schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Effect, Random, Redacted, Result, Schema } from "effect"
+import { Arbitrary, Effect, Random, Redacted, Result, Schema, SchemaAST } from "effect"
 import fc from "fast-check"
 import { fromDocument } from "../src/internal/jsonSchema.js"
 import { deleteIn, fixture, profiles, setIn } from "./helpers.js"
@@ -101,6 +101,7 @@ describe("FapiHeaders.decode", () => {
     "{93bac548-d2de-4546-b106-880a5018460d}",
     "93bac548-d2de-4546-b106-880a5018460",
     "93bac548-d2de-4546-b106-880a5018460g",
+    "93bac548-d2de-4546-b106-880a5018460d0",
     " 93bac548-d2de-4546-b106-880a5018460d",
     ""
   ])("x-fapi-interaction-id %j is refused", (id) => {
@@ -236,7 +237,20 @@ describe("FapiHeaders: the JSON Schema of the headers (what an OpenAPI document 
       "the id of the account-servicing institution (ASPSP) the request is issued to"
     )
     expect(doc.$defs.InteractionId?.description).toBe("an RFC 4122 UUID used as correlation id")
+    // the token's description is on its Schema (the document shows a Redacted value's encoded side)
+    expect(SchemaAST.resolveDescription(FapiHeaders.Revolut.fields.authorization.ast)).toBe(
+      "the access token, kept as a Redacted value so that it never reaches logs"
+    )
   })
+
+  it.effect("the arbitrary draws the example institution ids", () =>
+    Effect.gen(function* () {
+      const drawn = yield* Arbitrary.sampleEffect(Arbitrary.schema(FapiHeaders.Obie), { count: 60, seed: 4, size: 40 })
+      expect(new Set(drawn.map((h) => h["x-fapi-financial-id"]))).toEqual(
+        new Set(["001580000103UAvAAM", "0015800000jfwxXAAQ", "aspsp-1"])
+      )
+    })
+  )
 })
 
 describe("FapiHeaders: what the generators give", () => {

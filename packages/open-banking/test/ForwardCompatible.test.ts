@@ -159,6 +159,17 @@ describe("PaymentStatus.checkObserved: an unknown status is outside the table", 
     ])
   })
 
+  it("a status outside the profile after an unknown one is reported at its index in the whole sequence", () => {
+    const seen = ["Pending", OpenEnum.unknown("Returned"), "AcceptedWithoutPosting"] as const
+    const failed = PaymentStatus.checkObserved("revolut", seen as never)
+    expect(Result.isFailure(failed) && failed.failure).toMatchObject({
+      index: 2,
+      reason: "NotInProfile",
+      message:
+        "observed AcceptedWithoutPosting at index 2, but AcceptedWithoutPosting is not a revolut payment status (the revolut statuses are Pending, Rejected, AcceptedSettlementInProcess, AcceptedSettlementCompleted)"
+    })
+  })
+
   it("the known statuses on either side of an unknown one are not compared across it", () => {
     // the table says Pending never follows AcceptedSettlementCompleted; across an unknown status it cannot say
     const across = ["AcceptedSettlementCompleted", OpenEnum.unknown("Returned"), "Pending"] as const

@@ -74,7 +74,9 @@ describe("IpAddress.parse", () => {
     // an IPv4 tail only at the end (bug: a dotted quad read as two groups in the middle)
     ["::1.2.3.4:5", "Syntax"],
     ["1:2:3:4:5:1.2.3.4:7", "Syntax"],
-    ["1.2.3.4::1", "Syntax"]
+    ["1.2.3.4::1", "Syntax"],
+    ["1.2.x", "Syntax"],
+    ["::1::2", "MultipleCompressions"]
   ])("%j: %s", (s, expected) => {
     expect(reason(s)).toBe(expected)
     expect(IpAddress.isValid(s)).toBe(false)
@@ -182,7 +184,10 @@ describe("IpAddress: properties", () => {
           unpadded: v6.some((s) => groupsOf(s).some((g) => g.length < 4)),
           upper: v6.some((s) => /[A-F]/.test(s)),
           lower: v6.some((s) => /[a-f]/.test(s)),
-          tail: v6.some((s) => /\d+\.\d+\.\d+\.\d+$/.test(s))
+          tail: v6.some((s) => /\d+\.\d+\.\d+\.\d+$/.test(s)),
+          leading: v6.some((s) => s.startsWith("::")),
+          trailing: v6.some((s) => s.endsWith("::")),
+          zerosWritten: v6.some((s) => !s.includes("::") && groupsOf(s).some((g) => /^0+$/.test(g)))
         }
         expect(forms).toEqual({
           ipv4: true,
@@ -192,7 +197,10 @@ describe("IpAddress: properties", () => {
           unpadded: true,
           upper: true,
           lower: true,
-          tail: true
+          tail: true,
+          leading: true,
+          trailing: true,
+          zerosWritten: true
         })
         // a drawn group is written in one case: never "aBcD"
         for (const s of v6)

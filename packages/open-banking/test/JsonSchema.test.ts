@@ -94,7 +94,8 @@ describe("the conversion to draft 2020-12 (bug: a keyword rewritten or dropped w
       properties: { list: { type: "array", items: { type: "string" } } },
       required: ["list"],
       additionalProperties: { type: "number" },
-      anyOf: [{ type: "object", additionalProperties: false }, { $ref: "#/definitions/A" }, { $ref: "other.json#/x" }]
+      anyOf: [{ type: "object", additionalProperties: false }, { $ref: "#/definitions/A" }, { $ref: "other.json#/x" }],
+      enum: ["a", null, 1]
     }
     expect(toDraft202012(node, { title: "t", description: "d" })).toStrictEqual({
       $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -104,7 +105,8 @@ describe("the conversion to draft 2020-12 (bug: a keyword rewritten or dropped w
       properties: { list: { type: "array", items: { type: "string" } } },
       required: ["list"],
       additionalProperties: { type: "number" },
-      anyOf: [{ type: "object", additionalProperties: false }, { $ref: "#/$defs/A" }, { $ref: "other.json#/x" }]
+      anyOf: [{ type: "object", additionalProperties: false }, { $ref: "#/$defs/A" }, { $ref: "other.json#/x" }],
+      enum: ["a", null, 1]
     })
   })
 

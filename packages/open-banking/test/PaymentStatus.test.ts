@@ -128,6 +128,8 @@ describe("PaymentStatus.transition", () => {
       expect(PaymentStatus.isTerminal(revolut, s)).toBe(false)
       expect(PaymentStatus.reachable(revolut, s)).toEqual(new Set())
       expect(PaymentStatus.next(revolut, s)).toEqual([])
+      expect(PaymentStatus.canTransition(revolut, s, R)).toBe(false)
+      expect(PaymentStatus.canTransition(revolut, SC, s)).toBe(false)
     }
   })
 
