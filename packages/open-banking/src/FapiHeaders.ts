@@ -25,7 +25,9 @@ import * as IpAddress from "./IpAddress.js"
 import { oneOfPattern, preview } from "./internal/text.js"
 import type { Profile } from "./Profile.js"
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+// in either case, written out: a JSON Schema `pattern` has no flags, and the document must accept what decoding does
+const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$"
+const UUID = new RegExp(UUID_PATTERN)
 
 /**
  * `true` for an RFC 4122 UUID: 8-4-4-4-12 hex digits in either case, a version from 1 to 8 (RFC 4122 defines 1 to 5,
@@ -53,7 +55,7 @@ export const InteractionId: Schema.Codec<string> = Schema.String.check(
       `x-fapi-interaction-id must be an RFC 4122 UUID such as 93bac548-d2de-4546-b106-880a5018460d, got ${JSON.stringify(preview(s))}`,
     {
       expected: "an RFC 4122 UUID",
-      toJsonSchema: () => ({ pattern: UUID.source }),
+      toJsonSchema: () => ({ pattern: UUID_PATTERN }),
       arbitraryConstraint: {
         patterns: [
           { source: `^${LOWER_UUID}$`, flags: "" },

@@ -225,6 +225,18 @@ describe("FapiHeaders: the JSON Schema of the headers (what an OpenAPI document 
     }
   )
 
+  it.each(profiles)(
+    "%s: accepts what decoding accepts, an upper-case interaction id too (bug: the pattern lost the regex's i flag)",
+    (profile) => {
+      const doc = documentOf(profile)
+      for (const id of ["93BAC548-D2DE-4546-B106-880A5018460D", "93bac548-D2DE-4546-b106-880A5018460d"]) {
+        const sent = setIn(headers(profile), ["x-fapi-interaction-id"], id)
+        expect(Schema.decodeUnknownResult(FapiHeaders.schema(profile))(sent)._tag).toBe("Success")
+        expect(validate(doc, sent)).toEqual([])
+      }
+    }
+  )
+
   it.each(profiles)("%s: names and describes the headers", (profile) => {
     const doc = documentOf(profile) as {
       $ref: string
