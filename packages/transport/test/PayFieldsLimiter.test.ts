@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { PayFieldsLimiter } from "@payrules/transport"
-import { Clock, Duration, Effect, Fiber, Layer } from "effect"
+import { Clock, type Context, Duration, Effect, Fiber, Layer } from "effect"
 import { RateLimiter } from "effect/persistence"
 import { TestClock } from "effect/testing"
 
@@ -78,45 +78,48 @@ describe("PayFieldsLimiter.layer: the in-process limiter (TestClock)", () => {
 })
 
 describe("PayFieldsLimiter.layerWithStore", () => {
-  it.effect("two limiters over one store and one key share the limit; other keys count apart", () =>
+  /** a limiter over `store` with the given options, as a process with its own layer would build it */
+  const limiterOver = (store: Context.Context<RateLimiter.RateLimiterStore>) => (options?: PayFieldsLimiter.Options) =>
+    Effect.provide(
+      Effect.service(PayFieldsLimiter.PayFieldsLimiter),
+      PayFieldsLimiter.layerWithStore(Layer.succeedContext(store), options)
+    )
+
+  /** the next permit of a spent burst waits for a refill: not granted after 136 ms, granted at 137 ms */
+  const waitsForRefill = (limiter: PayFieldsLimiter.PayFieldsLimiter["Service"]) =>
     Effect.gen(function* () {
-      const store = yield* Layer.build(RateLimiter.layerStoreMemory)
-      const over = (key: string) =>
-        Effect.provide(
-          Effect.service(PayFieldsLimiter.PayFieldsLimiter),
-          PayFieldsLimiter.layerWithStore(Layer.succeedContext(store), { key })
-        )
-      const [a, b, c] = [yield* over("account-1"), yield* over("account-1"), yield* over("account-2")]
-      // the burst of 10 is shared by a and b: the 11th permit of the key waits for a refill; c has its own burst
-      for (let i = 0; i < 5; i++) yield* a.take
-      for (let i = 0; i < 5; i++) yield* b.take
-      for (let i = 0; i < 10; i++) yield* c.take
-      const waiting = yield* Effect.forkChild(a.take)
+      const waiting = yield* Effect.forkChild(limiter.take)
       yield* TestClock.adjust(Duration.millis(136))
       expect(waiting.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.millis(1))
       yield* Fiber.join(waiting)
+    })
+
+  it.effect("two limiters over one store and one key share the limit; other keys count apart", () =>
+    Effect.gen(function* () {
+      const over = limiterOver(yield* Layer.build(RateLimiter.layerStoreMemory))
+      const [a, b, c] = [
+        yield* over({ key: "account-1" }),
+        yield* over({ key: "account-1" }),
+        yield* over({ key: "account-2" })
+      ]
+      // the burst of 10 is shared by a and b: the 11th permit of the key waits for a refill; c has its own burst
+      for (let i = 0; i < 5; i++) yield* a.take
+      for (let i = 0; i < 5; i++) yield* b.take
+      for (let i = 0; i < 10; i++) yield* c.take
+      yield* waitsForRefill(a)
     }).pipe(Effect.scoped)
   )
 
   it.effect("without a key, limiters count under pay-fields: a process given that key shares their limit", () =>
     Effect.gen(function* () {
-      const store = yield* Layer.build(RateLimiter.layerStoreMemory)
-      const over = (options?: PayFieldsLimiter.Options) =>
-        Effect.provide(
-          Effect.service(PayFieldsLimiter.PayFieldsLimiter),
-          PayFieldsLimiter.layerWithStore(Layer.succeedContext(store), options)
-        )
+      const over = limiterOver(yield* Layer.build(RateLimiter.layerStoreMemory))
       expect(PayFieldsLimiter.defaultKey).toBe("pay-fields")
       const [a, b] = [yield* over(), yield* over({ key: "pay-fields" })]
       // the default limit (450 a minute): a burst of 10, shared
       for (let i = 0; i < 5; i++) yield* a.take
       for (let i = 0; i < 5; i++) yield* b.take
-      const waiting = yield* Effect.forkChild(a.take)
-      yield* TestClock.adjust(Duration.millis(136))
-      expect(waiting.pollUnsafe()).toBeUndefined()
-      yield* TestClock.adjust(Duration.millis(1))
-      yield* Fiber.join(waiting)
+      yield* waitsForRefill(a)
     }).pipe(Effect.scoped)
   )
 
