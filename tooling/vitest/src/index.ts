@@ -13,6 +13,7 @@ import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
 import fc from "fast-check"
 import { describe, expect, it, vi } from "vitest"
+import { lazyArbitrary } from "./Lazy.js"
 
 /**
  * @since 0.0.0
@@ -93,7 +94,8 @@ export const schemaLaws = <S extends Schema.Codec<unknown, unknown, never, never
   const runs = options?.numRuns ?? 200
   const json = options?.json ?? true
   describe(`${name} laws`, () => {
-    const arb = options?.arbitrary ?? Arbitrary.schema(schema)
+    // made when the first law draws from it, not when the file loads (see ./Lazy.ts)
+    const arb = lazyArbitrary(() => options?.arbitrary ?? Arbitrary.schema(schema))
     const is = Schema.is(schema)
     const equivalence = Schema.toEquivalence(schema)
     const encode = Schema.encodeResult(schema)

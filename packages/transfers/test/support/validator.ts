@@ -15,15 +15,8 @@ export const compile = (fields: ReadonlyArray<Rule>, options?: FieldValidator.Op
     (errors) => new Error(errors.map((e) => e.message).join("; "))
   )
 
-/**
- * A fixture made on its first use, then kept. Made inside a test rather than when the file loads, so that mutation
- * testing knows which tests reach the code it runs: code run while a file loads reaches no test in particular, and each
- * mutant in it runs the whole suite (a "static" mutant).
- */
-export const lazily = <A>(make: () => A): (() => A) => {
-  let made: { readonly value: A } | undefined
-  return () => (made ??= { value: make() }).value
-}
+/** fixtures made on first use, not when a test file loads (see @payrules/vitest/Lazy) */
+export { lazily } from "@payrules/vitest/Lazy"
 
 export const ruleErrors = (
   fields: ReadonlyArray<Rule>,
