@@ -249,8 +249,54 @@ describe("FieldPattern: catastrophic patterns", () => {
 // property: the native engine and re2js agree, and agree with a plain RegExp on the ASCII subset
 // ---------------------------------------------------------------------------------------------------------------------
 
-const atom = fc.constantFrom("a", "b", "0", "[ab]", "[^a]", "[a-c0-9]", "\\d", "\\w", "[.]", "\\.", "x")
-const quant = fc.constantFrom("", "", "*", "+", "?", "{2}", "{0,2}", "{1,3}", "{2,}")
+const atom = fc.constantFrom(
+  "a",
+  "b",
+  "0",
+  "[ab]",
+  "[^a]",
+  "[a-c0-9]",
+  "\\d",
+  "\\w",
+  "[.]",
+  "\\.",
+  "x",
+  // escapes and classes the first grammar left out (bug: a mutant of the parser's escapes or of the class algebra
+  // that every test let through)
+  "\\D",
+  "\\W",
+  "\\x61",
+  "\\u0062",
+  "[\\d_-]",
+  "[^\\w]",
+  "[^\\d.]",
+  "[\\x30-\\x31b]",
+  "[-a]",
+  "[a-]",
+  "[^-]",
+  "[\\]\\[]",
+  "é",
+  "😀",
+  "[é😀]",
+  "[^😀]"
+)
+const quant = fc.constantFrom(
+  "",
+  "",
+  "*",
+  "+",
+  "?",
+  "{2}",
+  "{0,2}",
+  "{1,3}",
+  "{2,}",
+  "*?",
+  "+?",
+  "??",
+  "{1,2}?",
+  "{0}",
+  "{1}"
+)
 const piece: fc.Arbitrary<string> = fc.letrec<{ re: string; seq: string; item: string }>((tie) => ({
   re: fc.oneof(
     { weight: 3, arbitrary: tie("seq") },
@@ -259,10 +305,14 @@ const piece: fc.Arbitrary<string> = fc.letrec<{ re: string; seq: string; item: s
   seq: fc.array(tie("item"), { minLength: 1, maxLength: 4 }).map((items) => items.join("")),
   item: fc.oneof(
     { weight: 4, arbitrary: fc.tuple(atom, quant).map(([a, q]) => a + q) },
-    { weight: 1, depthSize: "small", arbitrary: fc.tuple(tie("re"), quant).map(([r, q]) => `(${r})${q}`) }
+    { weight: 1, depthSize: "small", arbitrary: fc.tuple(tie("re"), quant).map(([r, q]) => `(${r})${q}`) },
+    { weight: 1, depthSize: "small", arbitrary: fc.tuple(tie("re"), quant).map(([r, q]) => `(?:${r})${q}`) }
   )
 })).re
-const input = fc.string({ unit: fc.constantFrom("a", "b", "c", "0", "1", ".", "x", "é", "😀", "\n"), maxLength: 12 })
+const input = fc.string({
+  unit: fc.constantFrom("a", "b", "c", "0", "1", ".", "x", "é", "😀", "\n", "-", "_", "[", "]"),
+  maxLength: 12
+})
 
 describe("FieldPattern: engines agree", () => {
   it("for generated patterns and values: FieldPattern, re2js on the RE2 form, and RegExp(u) give one verdict", () => {
