@@ -3,6 +3,7 @@ import { AbaRouting } from "@payrules/accounts"
 import { schemaLaws } from "@payrules/vitest"
 import { Arbitrary, Effect, Result, Schema } from "effect"
 import fc from "fast-check"
+import { lazily, lazyArbitrary, schemaArbitrary } from "./support/lazily.js"
 
 const reasonOf = (s: string) => Result.match(AbaRouting.parse(s), { onFailure: (e) => e.reason, onSuccess: () => "ok" })
 
@@ -79,11 +80,12 @@ const formulaRouting: fc.Arbitrary<string> = fc
   .filter((r) => r !== "000000000")
 
 describe("AbaRouting properties", () => {
-  const routing = Arbitrary.schema(AbaRouting.RoutingNumberFromString)
+  // made when a test first needs it (see `lazily`)
+  const routing = lazily(() => Arbitrary.schema(AbaRouting.RoutingNumberFromString))
 
   it.prop(
     "generated routing numbers pass",
-    [routing],
+    [lazyArbitrary(routing)],
     ([r]) => {
       expect(AbaRouting.parse(r)).toEqual(Result.succeed(r))
       expect(formulaHolds(r)).toBe(true)
@@ -123,7 +125,7 @@ describe("AbaRouting properties", () => {
 
   it.effect("the arbitrary reaches every prefix range", () =>
     Effect.gen(function* () {
-      const sample = yield* Arbitrary.sampleEffect(routing, { count: 3000, seed: 7 })
+      const sample = yield* Arbitrary.sampleEffect(routing(), { count: 3000, seed: 7 })
       const prefixes = new Set(sample.map((r) => Number(r.slice(0, 2))))
       expect([...prefixes].some((p) => p <= 12)).toBe(true)
       expect([...prefixes].some((p) => p >= 21 && p <= 32)).toBe(true)
@@ -134,8 +136,13 @@ describe("AbaRouting properties", () => {
 })
 
 describe("AbaRouting Schemas", () => {
-  schemaLaws("RoutingNumberFromString", AbaRouting.RoutingNumberFromString)
-  schemaLaws("AccountNumberFromString", AbaRouting.AccountNumberFromString)
+  // the arbitraries made when the first value is drawn (see `lazily`)
+  schemaLaws("RoutingNumberFromString", AbaRouting.RoutingNumberFromString, {
+    arbitrary: schemaArbitrary(AbaRouting.RoutingNumberFromString)
+  })
+  schemaLaws("AccountNumberFromString", AbaRouting.AccountNumberFromString, {
+    arbitrary: schemaArbitrary(AbaRouting.AccountNumberFromString)
+  })
 
   it("decode failures carry the reason's message", () => {
     const decode = Schema.decodeUnknownResult(AbaRouting.RoutingNumberFromString)

@@ -2,10 +2,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { AbaRouting, AccountIdentification } from "@payrules/accounts"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
 import { Arbitrary, Effect, Result, Schema } from "effect"
+import { schemaArbitrary } from "./support/lazily.js"
 
 describe("AccountIdentification.forScheme", () => {
+  // the arbitraries made when the first value is drawn (see `lazily`)
   for (const name of AccountIdentification.schemeNames) {
-    schemaLaws(`forScheme(${name})`, AccountIdentification.forScheme(name))
+    const schema = AccountIdentification.forScheme(name)
+    schemaLaws(`forScheme(${name})`, schema, { arbitrary: schemaArbitrary(schema) })
   }
 
   const decode = <S extends AccountIdentification.SchemeName>(name: S, u: unknown) =>
@@ -34,7 +37,7 @@ describe("AccountIdentification.forScheme", () => {
   // the generated values are a valid routing number followed by an account number
   it.prop(
     "US.RoutingNumberAccountNumber generates a valid routing number followed by an account number",
-    [Arbitrary.schema(AccountIdentification.forScheme("US.RoutingNumberAccountNumber"))],
+    [schemaArbitrary(AccountIdentification.forScheme("US.RoutingNumberAccountNumber"))],
     ([id]) => {
       expect(AbaRouting.isValid(id.slice(0, 9))).toBe(true)
       expect(Result.isSuccess(AbaRouting.parseAccountNumber(id.slice(9)))).toBe(true)
@@ -58,8 +61,13 @@ describe("AccountIdentification.forScheme", () => {
 })
 
 describe("AccountIdentification pairs", () => {
-  schemaLaws("SchemeName", AccountIdentification.SchemeName)
-  schemaLaws("SchemeAndIdentification", AccountIdentification.SchemeAndIdentification)
+  // the arbitraries made when the first value is drawn (see `lazily`)
+  schemaLaws("SchemeName", AccountIdentification.SchemeName, {
+    arbitrary: schemaArbitrary(AccountIdentification.SchemeName)
+  })
+  schemaLaws("SchemeAndIdentification", AccountIdentification.SchemeAndIdentification, {
+    arbitrary: schemaArbitrary(AccountIdentification.SchemeAndIdentification)
+  })
 
   it("check accepts a valid pair", () => {
     expect(
@@ -121,7 +129,7 @@ describe("AccountIdentification pairs", () => {
 
   it.prop(
     "check accepts every generated pair, and forScheme decodes its identification",
-    [AccountIdentification.SchemeAndIdentification],
+    [schemaArbitrary(AccountIdentification.SchemeAndIdentification)],
     ([pair]) => {
       expect(AccountIdentification.check(pair)).toEqual(Result.succeed(pair))
       const decoded = Schema.decodeUnknownResult(AccountIdentification.forScheme(pair.SchemeName))(pair.Identification)

@@ -3,6 +3,7 @@ import { UkAccount } from "@payrules/accounts"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
 import { Result, Schema } from "effect"
 import fc from "fast-check"
+import { schemaArbitrary } from "./support/lazily.js"
 
 describe("UkAccount parsing", () => {
   it("accepts sort codes written 12-34-56 and 123456", () => {
@@ -135,11 +136,20 @@ describe("UkAccount.standardise: Vocalink's nonstandard account numbers", () => 
 })
 
 describe("UkAccount Schemas", () => {
-  schemaLaws("SortCodeFromSelf", UkAccount.SortCodeFromSelf)
-  schemaLaws("SortCodeFromString", UkAccount.SortCodeFromString)
-  schemaLaws("AccountNumberFromString", UkAccount.AccountNumberFromString)
-  schemaLaws("UkAccountFromFields", UkAccount.UkAccountFromFields)
-  schemaLaws("SortCodeAccountNumberFromString", UkAccount.SortCodeAccountNumberFromString)
+  // the arbitraries made when the first value is drawn (see `lazily`)
+  schemaLaws("SortCodeFromSelf", UkAccount.SortCodeFromSelf, { arbitrary: schemaArbitrary(UkAccount.SortCodeFromSelf) })
+  schemaLaws("SortCodeFromString", UkAccount.SortCodeFromString, {
+    arbitrary: schemaArbitrary(UkAccount.SortCodeFromString)
+  })
+  schemaLaws("AccountNumberFromString", UkAccount.AccountNumberFromString, {
+    arbitrary: schemaArbitrary(UkAccount.AccountNumberFromString)
+  })
+  schemaLaws("UkAccountFromFields", UkAccount.UkAccountFromFields, {
+    arbitrary: schemaArbitrary(UkAccount.UkAccountFromFields)
+  })
+  schemaLaws("SortCodeAccountNumberFromString", UkAccount.SortCodeAccountNumberFromString, {
+    arbitrary: schemaArbitrary(UkAccount.SortCodeAccountNumberFromString)
+  })
 
   it("SortCodeFromString decodes both forms and encodes six digits", () => {
     expect(Schema.decodeUnknownSync(UkAccount.SortCodeFromString)("12-34-56")).toBe("123456")
