@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AbaRouting } from "@payrules/accounts"
+import * as AbaRouting from "@payrules/accounts/AbaRouting"
 import { schemaLaws } from "@payrules/vitest"
 import { Arbitrary, Effect, Result, Schema } from "effect"
 import fc from "fast-check"

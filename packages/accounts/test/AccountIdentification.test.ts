@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AbaRouting, AccountIdentification } from "@payrules/accounts"
+import * as AbaRouting from "@payrules/accounts/AbaRouting"
+import * as AccountIdentification from "@payrules/accounts/AccountIdentification"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
 import { Arbitrary, Effect, Result, Schema } from "effect"
 import { schemaArbitrary } from "./support/lazily.js"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Iban } from "@payrules/accounts"
+import * as Iban from "@payrules/accounts/Iban"
 import { Option, Result } from "effect"
 import fc from "fast-check"
 import { isValidIBAN } from "ibantools"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Iban } from "@payrules/accounts"
+import * as Iban from "@payrules/accounts/Iban"
 import { schemaLaws } from "@payrules/vitest"
 import { Arbitrary, Effect, Option, Result, Schema } from "effect"
 import { getCountrySpecifications } from "ibantools"

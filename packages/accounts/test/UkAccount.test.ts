@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { UkAccount } from "@payrules/accounts"
+import * as UkAccount from "@payrules/accounts/UkAccount"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
 import { Result, Schema } from "effect"
 import fc from "fast-check"

@@ -4,7 +4,11 @@
  * is what a user acts on (the position of a bad character, the rule that failed, the limit and its source).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { AbaRouting, AccountIdentification, Iban, SchemeLimits, UkAccount } from "@payrules/accounts"
+import * as AbaRouting from "@payrules/accounts/AbaRouting"
+import * as AccountIdentification from "@payrules/accounts/AccountIdentification"
+import * as Iban from "@payrules/accounts/Iban"
+import * as SchemeLimits from "@payrules/accounts/SchemeLimits"
+import * as UkAccount from "@payrules/accounts/UkAccount"
 import { issuesOf } from "@payrules/vitest"
 import { Arbitrary, Effect, Option, Result, Schema } from "effect"
 import fc from "fast-check"

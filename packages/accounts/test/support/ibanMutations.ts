@@ -3,7 +3,7 @@
  * (Iban.test.ts, Iban.properties.test.ts): which changes MOD 97-10 cannot see, derived from the expansion of the
  * characters (a digit is itself, a letter two digits) rather than from the implementation under test.
  */
-import { Iban } from "@payrules/accounts"
+import * as Iban from "@payrules/accounts/Iban"
 import { Option } from "effect"
 import { isDigit, mod97, value } from "./ibanOracle.js"
 

@@ -4,7 +4,7 @@
  * which uk-modulus-check 2.0.11 departs from the specification can be switched on, so that the test can show that
  * those departures, and nothing else, account for every pair on which the two libraries disagree.
  */
-import type { ModulusChecker } from "@payrules/accounts"
+import type * as ModulusChecker from "@payrules/accounts/ModulusChecker"
 
 /**
  * How uk-modulus-check 2.0.11 departs from the specification (its src/index.ts and src/ExceptionRules.ts), each
