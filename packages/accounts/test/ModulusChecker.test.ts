@@ -351,6 +351,17 @@ describe("ModulusChecker.parseTable edges (named after the bugs they guard)", ()
     ])
   })
 
+  it("valid-from is written YYYY-MM-DD: an expanded year is refused (bug: +010000-01-01 or -000001-01-01 taken as the table's date)", () => {
+    for (const validFrom of ["+010000-01-01", "-000001-01-01"]) {
+      const r = ModulusChecker.parseTable(row("089999", "089999"), { validFrom })
+      expect(Result.isFailure(r) && [r.failure.reason, r.failure.line, r.failure.message]).toEqual([
+        "ValidFrom",
+        0,
+        `Invalid modulus table: valid-from "${validFrom}" is not a calendar date written YYYY-MM-DD`
+      ])
+    }
+  })
+
   it("a row has 17 or 18 fields, no fewer and no more (bug: a weight lost or an extra column read as the exception)", () => {
     expect(failureOf(row("089999", "089999").replace("    1 ", " "))).toEqual(["RowSyntax", 1])
     expect(failureOf(row("089999", "089999", "3 4"))).toEqual(["RowSyntax", 1])
@@ -392,5 +403,18 @@ describe("ModulusChecker.parseTable edges (named after the bugs they guard)", ()
     const tagOf = (sortCode: string) =>
       ModulusChecker.checkWithTable(t, UkAccount.parseUnsafe(sortCode, "66374958"))._tag
     expect([tagOf("089998"), tagOf("089999"), tagOf("090000")]).toEqual(["Unchecked", "Valid", "Unchecked"])
+  })
+
+  it("a negative weight in a DBLAL row subtracts the digit sum of its product (bug: the sign of a negative product lost)", () => {
+    // g = 1 weighs 7 (+7), h = 7 weighs -1 (-7): the total is 0
+    const t = ModulusChecker.parseTableUnsafe(
+      "089999 089999 DBLAL    0    0    0    0    0    0    0    0    0    0    0    0    7   -1",
+      { validFrom: "2024-06-03" }
+    )
+    expect(ModulusChecker.checkWithTable(t, UkAccount.parseUnsafe("089999", "00000017"))).toEqual(
+      ModulusChecker.ModulusResult.Valid({
+        checks: [{ method: "DBLAL", exception: undefined, outcome: "Passed", detail: "DBLAL total 0, remainder 0" }]
+      })
+    )
   })
 })
