@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { FieldPattern, FieldValidator } from "@payrules/transfers"
+import { FieldPattern, FieldValidator, type RuleError } from "@payrules/transfers"
 import { Result } from "effect"
 import fc from "fast-check"
 import { RE2JS } from "re2js"
@@ -346,5 +346,68 @@ describe("FieldPattern: engines agree", () => {
       }),
       { numRuns: 500 }
     )
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------------------
+// refusals a person reads: the pattern shown (shortened when long), the field first, and why
+// ---------------------------------------------------------------------------------------------------------------------
+
+const refusalOf = (source: string): RuleError.RuleError =>
+  Result.match(FieldPattern.compile(source), {
+    onFailure: (e) => e,
+    onSuccess: () => {
+      throw new Error(`${source} compiled`)
+    }
+  })
+
+describe("FieldPattern: refusals", () => {
+  it("shows a refused pattern of up to 60 characters whole, and a longer one by its first 57 and '...', so a huge pattern does not flood the error (bug: the pattern echoed whole, or cut at the wrong length)", () => {
+    const sixty = `(${"a".repeat(59)}`
+    expect(refusalOf(sixty).message).toBe(
+      `the pattern ${JSON.stringify(sixty)} is not a valid regular expression at position 0: missing ')'`
+    )
+    const long = `(${"a".repeat(200)}`
+    expect(refusalOf(long).message).toBe(
+      `the pattern ${JSON.stringify(`${long.slice(0, 57)}...`)} is not a valid regular expression at position 0: missing ')'`
+    )
+    // beyond 4096 characters the pattern is refused for its length, and shown as short
+    const huge = refusalOf(`(${"a".repeat(100_000)}`)
+    expect([huge.reason, huge.construct, huge.message]).toEqual([
+      "UnsupportedPattern",
+      "pattern length",
+      `the pattern ${JSON.stringify(`(${"a".repeat(56)}...`)} uses pattern length, which a linear-time engine cannot run: patterns are at most 4096 characters long; this one has 100001`
+    ])
+  })
+
+  it("says which construct a linear-time engine cannot run, apart from a pattern that is not valid at all (bug: the two explained alike)", () => {
+    const refused = refusalOf("(a)\\1")
+    expect([refused.reason, refused.construct, refused.message]).toEqual([
+      "UnsupportedPattern",
+      "backreference",
+      'the pattern "(a)\\\\1" uses backreference, which a linear-time engine cannot run: backreferences (`\\1`) are not regular'
+    ])
+    const invalid = refusalOf("a{2,1}")
+    expect([invalid.reason, invalid.construct, invalid.message]).toEqual([
+      "InvalidPattern",
+      undefined,
+      'the pattern "a{2,1}" is not a valid regular expression at position 1: the repetition {2,1} has its maximum below its minimum'
+    ])
+  })
+
+  it("names the field first when the pattern comes in a rule (bug: an error that does not say which field's pattern)", () => {
+    const errors = Result.match(
+      FieldValidator.compile([
+        { name: "note", required: false, validation: { regex: { pattern: "(a)\\1", description: "x" } } }
+      ]),
+      { onFailure: (e) => e, onSuccess: () => [] }
+    )
+    expect(errors.map((e) => [e.reason, e.field, e.message])).toEqual([
+      [
+        "UnsupportedPattern",
+        "note",
+        'note: the pattern "(a)\\\\1" uses backreference, which a linear-time engine cannot run: backreferences (`\\1`) are not regular'
+      ]
+    ])
   })
 })
