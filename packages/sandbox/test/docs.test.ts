@@ -1,9 +1,8 @@
-import { expect, layer } from "@effect/vitest"
-import { Sandbox } from "@payrules/sandbox"
+import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { call, server } from "./helpers.js"
+import { call, layerBlock, sandboxLayer, server } from "./helpers.js"
 
-layer(Sandbox.layer({ seed: 4, plans: 15 }))("sandbox: /docs", (it) => {
+layerBlock(sandboxLayer({ seed: 4, plans: 15 }))("sandbox: /docs", (it) => {
   it.effect("renders the OpenAPI document of the three APIs and the control endpoints, without a CDN", () =>
     Effect.gen(function* () {
       const s = yield* server

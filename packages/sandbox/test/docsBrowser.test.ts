@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { expect, layer } from "@effect/vitest"
-import { Sandbox } from "@payrules/sandbox"
+import { expect } from "@effect/vitest"
+import type { Sandbox } from "@payrules/sandbox"
 import * as Chromium from "@payrules/vitest/Chromium"
 import { Context, Effect, Layer } from "effect"
 import { type BrowserContext, chromium } from "playwright-core"
-import { call, server } from "./helpers.js"
+import { call, layerBlock, sandboxLayer, server } from "./helpers.js"
 
 // Issue 31: /docs, opened in a real browser (headless Chromium), declares the Bearer scheme of each family (a call
 // tried from the page carries the token), asks nothing of another host (no web fonts, no CDN), gets no error answer
@@ -100,7 +100,7 @@ const DocsVisitLive = Layer.effect(
   })
 )
 
-layer(DocsVisitLive.pipe(Layer.provideMerge(Sandbox.layer({ seed: 4, plans: 15 }))), { timeout: 120_000 })(
+layerBlock(DocsVisitLive.pipe(Layer.provideMerge(sandboxLayer({ seed: 4, plans: 15 }))), { timeout: 120_000 })(
   "sandbox: /docs in headless Chromium",
   (it) => {
     it.effect("declares the Bearer scheme of each family, selected, so a call from the page carries a token", () =>

@@ -52,8 +52,8 @@ const answer = (c: Case, auth: string) =>
   })
 
 const options: Sandbox.Options = { seed: 77, plans: 15 }
-const inProcess = Sandbox.layerInProcess(options)
-const overSocket = Layer.merge(Sandbox.layer(options), NodeHttpClient.layerUndici)
+const inProcess = Layer.suspend(() => Sandbox.layerInProcess(options))
+const overSocket = Layer.suspend(() => Layer.merge(Sandbox.layer(options), NodeHttpClient.layerUndici))
 
 /** the answers of both sandboxes to the same requests, sent one after another to each */
 const both = (cases: (seed: Seed) => ReadonlyArray<Case>) =>

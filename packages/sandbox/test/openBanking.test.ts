@@ -1,14 +1,14 @@
-import { describe, expect, it, layer } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
 import { Effect, Random, Result } from "effect"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import { call, seedIn, sendIn, server, untraced, urlsIn } from "./helpers.js"
+import { call, layerBlock, lazily, sandboxLayer, seedIn, sendIn, server, untraced, urlsIn } from "./helpers.js"
 
-const headers = {
+const headers = lazily(() => ({
   authorization: `Bearer ${Sandbox.tenants({ seed: 8, plans: 15 })[0]!.token}`,
   "x-fapi-financial-id": "001580000103UAvAAM"
-}
+}))
 const interaction = "93bac548-d2de-4546-b106-880a5018460d"
 
 interface Seeded {
@@ -16,10 +16,10 @@ interface Seeded {
 }
 
 const seeded = Effect.flatMap(server, (s) => Effect.map(call(`${s.urls.control}/seed`), (r) => r.json as Seeded))
-const get = (id: string, h: Record<string, string> = headers, init: RequestInit = {}) =>
+const get = (id: string, h: Record<string, string> = headers(), init: RequestInit = {}) =>
   Effect.flatMap(server, (s) => call(`${s.urls.openBanking}/international-payments/${id}`, { headers: h, ...init }))
 
-layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-payments/{id}", (it) => {
+layerBlock(sandboxLayer({ seed: 8, plans: 15 }))("sandbox: GET /international-payments/{id}", (it) => {
   it.effect("serves payments in every status of the revolut profile, with every creditor scheme", () =>
     Effect.gen(function* () {
       const { payments } = yield* seeded
@@ -43,14 +43,14 @@ layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-paymen
   it.effect("plays back x-fapi-interaction-id, or generates one, on every response including errors", () =>
     Effect.gen(function* () {
       const { payments } = yield* seeded
-      const sent = yield* get(payments[0]!.id, { ...headers, "x-fapi-interaction-id": interaction })
+      const sent = yield* get(payments[0]!.id, { ...headers(), "x-fapi-interaction-id": interaction })
       expect(sent.headers.get("x-fapi-interaction-id")).toBe(interaction)
       const generated = yield* get(payments[0]!.id)
       expect(FapiHeaders.isInteractionId(generated.headers.get("x-fapi-interaction-id") ?? "")).toBe(true)
-      const error = yield* get("unknown", { ...headers, "x-fapi-interaction-id": interaction })
+      const error = yield* get("unknown", { ...headers(), "x-fapi-interaction-id": interaction })
       expect(error.headers.get("x-fapi-interaction-id")).toBe(interaction)
       expect(error.json).toMatchObject({ Id: interaction })
-      const invalid = yield* get(payments[0]!.id, { ...headers, "x-fapi-interaction-id": "not-a-uuid" })
+      const invalid = yield* get(payments[0]!.id, { ...headers(), "x-fapi-interaction-id": "not-a-uuid" })
       expect(invalid.status).toBe(400)
       expect(FapiHeaders.isInteractionId(invalid.headers.get("x-fapi-interaction-id") ?? "")).toBe(true)
     })
@@ -71,13 +71,13 @@ layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-paymen
     Effect.gen(function* () {
       const { payments } = yield* seeded
       const id = payments[0]!.id
-      expect((yield* get(id, { "x-fapi-financial-id": headers["x-fapi-financial-id"] })).status).toBe(401)
-      const missing = yield* get(id, { authorization: headers.authorization })
+      expect((yield* get(id, { "x-fapi-financial-id": headers()["x-fapi-financial-id"] })).status).toBe(401)
+      const missing = yield* get(id, { authorization: headers().authorization })
       expect(missing.status).toBe(400)
       expect(missing.json).toMatchObject({
         Errors: [{ ErrorCode: "UK.OBIE.Header.Missing", Path: "x-fapi-financial-id" }]
       })
-      const other = yield* get(id, { ...headers, "x-fapi-financial-id": "0015800000jfwxXAAQ" })
+      const other = yield* get(id, { ...headers(), "x-fapi-financial-id": "0015800000jfwxXAAQ" })
       expect(other.status).toBe(403)
     })
   )
@@ -86,13 +86,13 @@ layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-paymen
     Effect.gen(function* () {
       const { payments } = yield* seeded
       const id = payments[0]!.id
-      expect((yield* get(id, { ...headers, "x-fapi-customer-ip-address": "104.25.212.99" })).status).toBe(200)
-      expect((yield* get(id, { ...headers, "x-fapi-customer-ip-address": "999.1.1.1" })).status).toBe(400)
+      expect((yield* get(id, { ...headers(), "x-fapi-customer-ip-address": "104.25.212.99" })).status).toBe(200)
+      expect((yield* get(id, { ...headers(), "x-fapi-customer-ip-address": "999.1.1.1" })).status).toBe(400)
       expect(
-        (yield* get(id, { ...headers, "x-fapi-customer-last-logged-time": "Sun, 10 Sep 2017 19:43:31 GMT" })).status
+        (yield* get(id, { ...headers(), "x-fapi-customer-last-logged-time": "Sun, 10 Sep 2017 19:43:31 GMT" })).status
       ).toBe(200)
       expect(
-        (yield* get(id, { ...headers, "x-fapi-customer-last-logged-time": "Mon, 10 Sep 2017 19:43:31 GMT" })).status
+        (yield* get(id, { ...headers(), "x-fapi-customer-last-logged-time": "Mon, 10 Sep 2017 19:43:31 GMT" })).status
       ).toBe(400)
     })
   )
@@ -100,11 +100,11 @@ layer(Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-paymen
   it.effect("405 for another method, 406 when Accept excludes JSON", () =>
     Effect.gen(function* () {
       const { payments } = yield* seeded
-      const post = yield* get(payments[0]!.id, headers, { method: "POST" })
+      const post = yield* get(payments[0]!.id, headers(), { method: "POST" })
       expect(post.status).toBe(405)
       expect(post.headers.get("allow")).toBe("GET")
       expect(post.json).toMatchObject({ Code: "405 Method Not Allowed" })
-      expect((yield* get(payments[0]!.id, { ...headers, accept: "application/xml" })).status).toBe(406)
+      expect((yield* get(payments[0]!.id, { ...headers(), accept: "application/xml" })).status).toBe(406)
     })
   )
 
@@ -141,7 +141,7 @@ describe("sandbox: the interaction id it generates (in process)", () => {
       const u = yield* urlsIn
       const get = sendIn(
         HttpClientRequest.get(`${u.openBanking}/international-payments/${payments[0]!.id}`).pipe(
-          HttpClientRequest.setHeader("x-fapi-financial-id", headers["x-fapi-financial-id"])
+          HttpClientRequest.setHeader("x-fapi-financial-id", headers()["x-fapi-financial-id"])
         )
       ).pipe(Effect.map((r) => r.headers["x-fapi-interaction-id"]))
       const expected = yield* FapiHeaders.interactionIdFor({}).pipe(Random.withSeed(42))

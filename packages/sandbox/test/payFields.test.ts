@@ -1,8 +1,7 @@
-import { expect, layer } from "@effect/vitest"
-import { Sandbox } from "@payrules/sandbox"
+import { expect } from "@effect/vitest"
 import { PayFields } from "@payrules/transfers"
 import { Effect, Result, Schema } from "effect"
-import { authOf, postJson, type SeedSummary, seedOf, server } from "./helpers.js"
+import { authOf, layerBlock, postJson, type SeedSummary, sandboxLayer, seedOf, server } from "./helpers.js"
 
 const fields = (body: unknown, headers?: Record<string, string>) =>
   Effect.flatMap(server, (s) => postJson(`${s.urls.business}/pay/fields`, body, headers))
@@ -12,7 +11,7 @@ const decode = Schema.decodeUnknownResult(PayFields.FieldsResponse)
 const byName = (seed: Pick<SeedSummary, "counterparties">, name: string) =>
   seed.counterparties.find((c) => c.name === name)!
 
-layer(Sandbox.layer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fields", (it) => {
+layerBlock(sandboxLayer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fields", (it) => {
   it.effect("answers the field requirements of each corridor", () =>
     Effect.gen(function* () {
       const seed = yield* seedOf
@@ -81,7 +80,7 @@ layer(Sandbox.layer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fields", (it) =
   )
 })
 
-layer(Sandbox.layer({ seed: 9, plans: 15, payFieldsLimit: { limit: 5, windowMs: 60_000 } }))(
+layerBlock(sandboxLayer({ seed: 9, plans: 15, payFieldsLimit: { limit: 5, windowMs: 60_000 } }))(
   "sandbox: POST /pay/fields, limited",
   (it) => {
     it.effect("429 with Retry-After past the limit per tenant (all its tokens), in a sliding window", () =>
