@@ -241,7 +241,20 @@ const isSchemeName = Schema.is(SchemeName)
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** The message of why `identification` is not valid under `schemeName`, or undefined when it is. */
+/**
+ * Whether an identification is valid under its scheme, checked directly rather than through its Schema (`schemas`):
+ * a nested decode for each account of each answer read was a fifth of the time of reading a payment. Only a failure
+ * decodes, for its message. A test holds these to the Schemas' verdicts.
+ */
+const validUnder: { readonly [S in SchemeName]: (identification: string) => boolean } = {
+  "UK.OBIE.IBAN": (s) => Iban.isValid(s),
+  "UK.OBIE.SortCodeAccountNumber": (s) => Result.isSuccess(UkAccount.parseIdentifier(s)),
+  "US.RoutingNumberAccountNumber": (s) => ROUTING_ACCOUNT.test(s),
+  "US.BranchCodeAccountNumber": (s) => BRANCH_ACCOUNT.test(s)
+}
+
 const identificationProblem = (schemeName: SchemeName, identification: string): string | undefined => {
+  if (identification.length <= maxIdentificationLength && validUnder[schemeName](identification)) return undefined
   const decoded = decoders[schemeName](identification)
   if (Result.isSuccess(decoded)) return undefined
   const first = formatIssues(decoded.failure.issue).issues[0]

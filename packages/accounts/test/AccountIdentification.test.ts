@@ -3,6 +3,7 @@ import * as AbaRouting from "@payrules/accounts/AbaRouting"
 import * as AccountIdentification from "@payrules/accounts/AccountIdentification"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
 import { Arbitrary, Effect, Result, Schema } from "effect"
+import fc from "fast-check"
 import { schemaArbitrary } from "./support/lazily.js"
 
 describe("AccountIdentification.forScheme", () => {
@@ -137,4 +138,58 @@ describe("AccountIdentification pairs", () => {
       expect(Result.isSuccess(decoded)).toBe(true)
     }
   )
+
+  it("check and checkIdentification give the Schema's verdict for every scheme, on valid, nearly valid and random identifications (their direct checks must not drift from forScheme)", () => {
+    const schemes = AccountIdentification.SchemeName.literals
+    const valid = fc.constantFrom(...schemes).chain((scheme) =>
+      fc.constantFrom(
+        ...{
+          "UK.OBIE.IBAN": ["GB82WEST12345698765432", "gb82 west 1234 5698 7654 32", "DE89370400440532013000"],
+          "UK.OBIE.SortCodeAccountNumber": ["12345612345678", "04290953215338"],
+          "US.RoutingNumberAccountNumber": ["021000021123456", "02100002112345678901234567"],
+          "US.BranchCodeAccountNumber": ["A1", "Z".repeat(34)]
+        }[scheme]
+      )
+    )
+    // one character changed, dropped or added, a space or a lower-case letter: what a typo makes of a valid one
+    const nearly = fc
+      .tuple(valid, fc.nat(40), fc.constantFrom("0", "9", "a", "Z", " ", "-", "é", ""), fc.boolean())
+      .map(([s, at, c, insert]) => {
+        const i = at % (s.length + 1)
+        return s.slice(0, i) + c + s.slice(insert ? i : i + 1)
+      })
+    const identification = fc.oneof(
+      valid,
+      nearly,
+      fc.string({ maxLength: 40 }),
+      // digits or letters and digits at each scheme's length limits (14; 15 and 26; 34; 256)
+      fc
+        .tuple(fc.constantFrom(0, 1, 13, 14, 15, 16, 25, 26, 27, 33, 34, 35, 255, 256, 257), fc.boolean())
+        .chain(([length, letters]) =>
+          fc.string({
+            unit: fc.constantFrom(...(letters ? "0123456789aZ" : "0123456789")),
+            minLength: length,
+            maxLength: length
+          })
+        )
+    )
+    const struct = Schema.decodeUnknownResult(
+      Schema.Struct({ SchemeName: AccountIdentification.SchemeName, Identification: Schema.String }).pipe(
+        AccountIdentification.checkIdentification
+      )
+    )
+    fc.assert(
+      fc.property(fc.constantFrom(...schemes), identification, (scheme, id) => {
+        const bySchema = Schema.decodeUnknownResult(AccountIdentification.forScheme(scheme))(id)
+        const checked = AccountIdentification.check({ SchemeName: scheme, Identification: id })
+        expect(Result.isSuccess(checked)).toBe(Result.isSuccess(bySchema))
+        expect(Result.isSuccess(struct({ SchemeName: scheme, Identification: id }))).toBe(Result.isSuccess(bySchema))
+        if (Result.isFailure(bySchema) && Result.isFailure(checked)) {
+          // a refusal says what the Schema says
+          expect(checked.failure.message).toContain(issuesOf(bySchema.failure)[0]!.message)
+        }
+      }),
+      { numRuns: 1_000, seed: 33 }
+    )
+  })
 })
