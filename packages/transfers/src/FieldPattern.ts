@@ -18,7 +18,8 @@
  * - refused (`UnsupportedPattern`): backreferences, lookahead, lookbehind, atomic groups, possessive quantifiers,
  *   conditionals, recursion, `\G \Z \R \X \N{...} \b{g}`, flags `(?x) (?u) (?U) (?d)`, class union and
  *   intersection (`[a[b]]`, `[a&&b]`), Unicode blocks (`\p{InGreek}`) and `\p{javaLowerCase}`, repetition counts
- *   over 1000 (or whose nested product exceeds 1000), patterns over 4096 characters.
+ *   over 1000 (or whose nested product exceeds 1000), patterns over 4096 characters, patterns that are too large for
+ *   re2js once their repetitions are written out (`pattern size`).
  *
  * @since 0.1.0
  */

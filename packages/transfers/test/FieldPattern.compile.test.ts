@@ -133,6 +133,38 @@ describe("FieldPattern: engines", () => {
     expect(p.test("abba")).toBe(true)
   })
 
+  it("refuses a pattern whose repetitions, written out, are too large for re2js, even one the native engine could run, so that no match can throw (bug: test threw 'expression too large' when a value overflowed the native engine's stack)", () => {
+    const huge = `(?:a|b)*(?:${"cd".repeat(750)}){1000}`
+    const e = refusalOf(huge)
+    expect([e.reason, e.construct, e.message]).toEqual([
+      "UnsupportedPattern",
+      "pattern size",
+      `the pattern ${JSON.stringify(`${huge.slice(0, 57)}...`)} uses pattern size, which a linear-time engine cannot run: written out, its repetitions make a program larger than the linear-time engine runs`
+    ])
+    // the same refusal for a pattern that runs on re2js anyway, named in the field's error
+    const errors = Result.match(
+      FieldValidator.compile([
+        {
+          name: "note",
+          required: false,
+          validation: { regex: { pattern: `(?:a?){1000}(?:${"a?".repeat(700)}){1000}`, description: "x" } }
+        }
+      ]),
+      { onFailure: (errors) => errors.map((e) => [e.field, e.reason, e.construct]), onSuccess: () => [] }
+    )
+    expect(errors).toEqual([["note", "UnsupportedPattern", "pattern size"]])
+  })
+
+  it("answers on re2js a value too long for the native engine's stack also for a long pattern (bug: its RE2 form compiled only then, and refused)", () => {
+    const body = "cd".repeat(300)
+    const p = compile(`(?:a|b)*(?:${body}){10}`)
+    expect(p.engine).toBe("native")
+    const long = `${"ab".repeat(5_000_000)}${body.repeat(10)}`
+    expect(() => new RegExp(p.ecmaSource!, "u").test(long)).toThrow(RangeError)
+    expect(p.test(long)).toBe(true)
+    expect(p.test(`${long}c`)).toBe(false)
+  })
+
   it("names the Unicode property re2js does not know, in either spelling (bug: an unknown property reported as an invalid pattern)", () => {
     for (const [source, construct] of [
       ["\\pQ", "\\p{Q}"],

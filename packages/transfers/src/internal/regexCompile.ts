@@ -155,8 +155,16 @@ export const bounds = (node: Node): Bounds => {
 // compiling
 // ---------------------------------------------------------------------------------------------------------------------
 
-const re2Failure = (source: string, e: unknown): Failure => {
+const re2Failure = (e: unknown): Failure => {
   const detail = e instanceof Error ? e.message : String(e)
+  if (/expression too large/.test(detail)) {
+    return {
+      reason: "UnsupportedPattern",
+      construct: "pattern size",
+      position: 0,
+      detail: "written out, its repetitions make a program larger than the linear-time engine runs"
+    }
+  }
   const property = /\\[pP]\{?[A-Za-z_]*\}?/.exec(/`([^`]*)`/.exec(detail)?.[1] ?? "")
   return property !== null && /class range/.test(detail)
     ? {
@@ -165,10 +173,13 @@ const re2Failure = (source: string, e: unknown): Failure => {
         position: 0,
         detail: `the linear-time engine does not know the Unicode property ${property[0]}`
       }
-    : { reason: "InvalidPattern", construct: undefined, position: 0, detail: `${detail} (in ${source})` }
+    : { reason: "InvalidPattern", construct: undefined, position: 0, detail }
 }
 
 const compileRe2 = (re2: string): RE2JS => RE2JS.compile(re2)
+
+/** the length from which a native pattern's RE2 form is compiled at once (see {@link compile}) */
+const EAGER_RE2_LENGTH = 512
 
 class Pattern implements Compiled {
   #re2: string | undefined
@@ -189,6 +200,7 @@ class Pattern implements Compiled {
     re2: RE2JS | undefined
   ) {
     if (native !== undefined) {
+      this.#fallback = re2
       this.test = (value) => {
         try {
           return native.test(value)
@@ -222,30 +234,30 @@ export const compile = (source: string): Result => {
   const stripped = stripAnchors(node)
   const problem = nativeProblem(stripped)
   if (problem === undefined) {
+    // A native match that runs out of stack falls back to re2js, which refuses a program of more than about 1.4
+    // million instructions: a pattern of EAGER_RE2_LENGTH characters or more can reach that with its repetitions
+    // written out (at most 1000 copies of each character). Such a pattern is compiled by re2js now, so that one too
+    // large for it is refused here rather than failing a match.
+    let fallback: RE2JS | undefined
+    if (source.length >= EAGER_RE2_LENGTH) {
+      try {
+        fallback = compileRe2(toRe2(node))
+      } catch (e) {
+        return { ok: false, failure: re2Failure(e) }
+      }
+    }
     const ecma = `^(?:${toEcma(stripped)})$`
     const native = new RegExp(ecma, "u")
     return {
       ok: true,
-      pattern: new Pattern(
-        source,
-        node,
-        "native",
-        undefined,
-        native,
-        ecma,
-        ecma,
-        b.min,
-        b.max,
-        b.satisfiable,
-        undefined
-      )
+      pattern: new Pattern(source, node, "native", undefined, native, ecma, ecma, b.min, b.max, b.satisfiable, fallback)
     }
   }
   let engine: RE2JS
   try {
     engine = compileRe2(toRe2(node))
   } catch (e) {
-    return { ok: false, failure: re2Failure(source, e) }
+    return { ok: false, failure: re2Failure(e) }
   }
   const generator = plain(stripped) ? `^(?:${toEcma(stripped)})$` : undefined
   return {
