@@ -105,6 +105,7 @@ const verdictsOf: ReadonlyArray<
   ["(?:ab){1,2}a", "re2", continues, ["aba", "ababa"], ["a", "abab"]],
   ["(?:ab){1,2}b", "native", undefined, ["abb", "ababb"], ["b"]],
   ["a{0}", "native", undefined, [""], ["a"]],
+  ["x(?:a?){0}y", "native", undefined, ["xy"], ["xay"]],
   ["x(?:a){0}a", "native", undefined, ["xa"], ["xaa"]],
   ["\\d{1,13}(?:\\.\\d{1,5})?", "native", undefined, ["12.5", "1"], ["1."]]
 ]
