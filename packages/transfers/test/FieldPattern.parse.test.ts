@@ -49,6 +49,8 @@ const escapes: ReadonlyArray<Case> = [
   ["\\uD83Dx", ["\ud83dx"], ["😀"]],
   ["\\u0041\\uDC00", ["A\udc00"], ["A"]],
   ["\\uD83D\\u0041", ["\ud83dA"], ["😀"]],
+  ["\\uDC00\\uDC00", ["\udc00\udc00"], [""]],
+  ["\\uE000\\uDC00", ["\ue000\udc00"], [""]],
   // \0 octal: three digits when the first is 0-3, else one or two
   ["\\0101", ["A"], ["\u00080", "0101"]],
   ["\\0377", ["ÿ"], ["\u001f7"]],
@@ -110,6 +112,7 @@ const classes: ReadonlyArray<Case> = [
   ["\\p{Greek}", ["α"], ["a"]],
   // classes: ranges, ']' first, '-' first or last, escapes inside
   ["[a-c]", ["a", "b", "c"], ["d", "-"]],
+  ["[a-a]", ["a"], ["b", "-"]],
   ["[^]a]", ["b"], ["]", "a"]],
   ["[\\]-]+", ["]-"], ["a"]],
   ["[a\\-z]", ["a", "-", "z"], ["b"]],
@@ -123,9 +126,9 @@ const classes: ReadonlyArray<Case> = [
   ["[a&b]+", ["a&b"], ["c"]],
   ["[a&]", ["&"], ["b"]],
   // \Q...\E inside a class quotes its characters, and the class goes on after \E
-  ["[\\Qa-z\\E]", ["a", "-", "z"], ["b"]],
+  ["[\\Qa-z\\E]", ["a", "-", "z"], ["b", "E", "Q", "\\", "["]],
   ["[\\Q]\\E]", ["]"], ["a"]],
-  ["[\\Q^\\Ex]", ["^", "x"], ["a"]],
+  ["[\\Q^\\Ex]", ["^", "x"], ["a", "E", "Q", "\\", "["]],
   ["[a\\Q\\E-c]", ["a", "-", "c"], ["b"]],
   // RE2's bracket classes, negated, inside larger classes
   ["[[:digit:]]", ["1"], ["a"]],
@@ -163,11 +166,15 @@ const flagsAndGroups: ReadonlyArray<Case> = [
   ["(?s-i)a.", ["a\n"], ["A\n"]],
   ["(?si:a.)b", ["A\nb"], ["A\nB"]],
   ["(?s:.).", ["\na"], ["\n\n"]],
+  ["(?s)(?i)a.", ["A\n"], ["A"]],
+  ["(?i)(?s:a.)", ["A\n"], ["b\n"]],
+  ["(?m)(?i)a$\\nb", ["A\nB"], ["AB"]],
   // (?m): ^ and $ at line ends
   ["(?m)a$\\n^b", ["a\nb"], ["ab"]],
   ["(?m)^a", ["a"], ["b"]],
   ["(?m:a$)\\nb", ["a\nb"], ["ab"]],
   ["(?m)(?-m)a$\\nb", [], ["a\nb"]],
+  ["a$\\n^b", [], ["a\nb"]],
   // named groups, both spellings
   ["(?<n>a)b", ["ab"], ["b"]],
   ["(?P<name_1>a)", ["a"], ["b"]],
@@ -280,15 +287,16 @@ const unsupported: ReadonlyArray<readonly [string, string, string]> = [
   ["\\pz", "\\p{z}", "Unicode property"],
   ["\\p{IsNoSuch}", "\\p{NoSuch}", "Unicode property"],
   // repetition counts
-  ["a{1001}", "repetition count over 1000", "{1001}"],
-  ["a{1001,}", "repetition count over 1000", "{1001,}"],
-  ["a{0,1001}", "repetition count over 1000", "{0,1001}"],
-  ["a{1001,1002}", "repetition count over 1000", "{1001,1002}"],
+  ["a{1001}", "repetition count over 1000", "at most 1000: {1001}"],
+  ["a{1001,}", "repetition count over 1000", "at most 1000: {1001,}"],
+  ["a{0,1001}", "repetition count over 1000", "at most 1000: {0,1001}"],
+  ["a{1001,1002}", "repetition count over 1000", "at most 1000: {1001,1002}"],
   ["(a{10}){101}", "repetition count over 1000", "nested repetitions multiply"],
   ["((a{10}){10}){11}", "repetition count over 1000", "nested repetitions multiply"],
   ["(a{2}){1000}", "repetition count over 1000", "nested repetitions multiply"],
   ["(?:x|(a{2}){501})", "repetition count over 1000", "nested repetitions multiply"],
-  ["(?:(a{2}){501})?", "repetition count over 1000", "nested repetitions multiply"]
+  ["(?:(a{2}){501})?", "repetition count over 1000", "nested repetitions multiply"],
+  ["x(a{2}){501}", "repetition count over 1000", "nested repetitions multiply"]
 ]
 
 /** [pattern, position of the fault, a word of the explanation] */
@@ -336,15 +344,18 @@ const invalid: ReadonlyArray<readonly [string, number, string]> = [
   ["x(?--i)", 1, "two '-'"],
   ["x(?i-s-m)", 1, "two '-'"],
   ["x(?q)", 1, "unknown flag 'q'"],
+  ["x(?i<n>a)", 1, "unknown flag '<'"],
   ["x(?i-é)", 1, "unknown flag 'é'"],
   // escapes
   ["x\\y", 1, "unknown escape \\y"],
   ["x\\é", 1, "unknown escape \\é"],
+  ["x\\\u0080", 1, "unknown escape \\\u0080"],
   ["x\\E", 1, "\\E without \\Q"],
   ["x\\c", 1, "\\c must be followed by an ASCII character"],
   ["x\\cé", 1, "\\c must be followed by an ASCII character"],
   ["x\\0", 1, "octal digits"],
   ["x\\08", 1, "octal digits"],
+  ["x\\0x7", 1, "octal digits"],
   ["x\\x", 1, "two hexadecimal digits"],
   ["x\\xg0", 1, "two hexadecimal digits"],
   ["x\\x0g", 1, "two hexadecimal digits"],
@@ -375,6 +386,8 @@ const invalid: ReadonlyArray<readonly [string, number, string]> = [
   ["x\\p{gc=L=x}", 1, "\\p{gc=L=x} is not a property name"],
   ["x\\p{gc==L}", 1, "\\p{gc==L} is not a property name"],
   ["x\\p{Is=L}", 1, "\\p{Is=L} is not a property name"],
+  ["x\\p{java-x}", 1, "\\p{java-x} is not a property name"],
+  ["x\\p{In-x}", 1, "\\p{In-x} is not a property name"],
   // classes
   ["x[[:foo:]]", 2, "unknown class [:foo:]"],
   ["x[\\b]", 2, "anchor inside a class"],
@@ -383,6 +396,8 @@ const invalid: ReadonlyArray<readonly [string, number, string]> = [
   ["x[\\z]", 2, "anchor inside a class"],
   ["x[\\y]", 2, "unknown escape \\y in a class"],
   ["x[\\é]", 2, "unknown escape \\é in a class"],
+  ["x[\\\u0080]", 2, "unknown escape \\\u0080 in a class"],
+  ["x[a-", 1, "missing ']'"],
   ["x[\\d-z]", 2, "range must start with a single character"],
   ["x[[:alpha:]-z]", 2, "range must start with a single character"],
   ["x[\\p{L}-z]", 2, "range must start with a single character"],
@@ -435,6 +450,7 @@ describe("FieldPattern: limits at their edges", () => {
       "(a+){1000}",
       "(a*){1000}",
       "(a{5}){0}",
+      "(?:(?:a{10}){200}){0}",
       "(a{2}){0,500}"
     ]) {
       expect([source, refusal(source)]).toEqual([source, undefined])
