@@ -233,10 +233,13 @@ const place = (root: Obj, name: string, path: ReadonlyArray<string>, required: b
 
 const chars = (n: number): string => `${n} character${n === 1 ? "" : "s"}`
 
-const describeMax = (leaf: Leaf): string =>
-  leaf.maxLength === Infinity ? "no maximum" : `${leaf.maxLength} (${leaf.maxSource ?? "the server's rule"})`
+/** the source of a length bound that the server's rule set */
+const SERVER_RULE = "the server's rule"
 
-const describeMin = (leaf: Leaf): string => `${leaf.minLength} (${leaf.minSource ?? "the server's rule"})`
+const describeMax = (leaf: Leaf): string =>
+  leaf.maxLength === Infinity ? "no maximum" : `${leaf.maxLength} (${leaf.maxSource ?? SERVER_RULE})`
+
+const describeMin = (leaf: Leaf): string => `${leaf.minLength} (${leaf.minSource ?? SERVER_RULE})`
 
 const tightenMin = (l: Leaf, min: number, source: string): void => {
   if (min > l.minLength) {
@@ -304,8 +307,9 @@ export const explain = (l: Leaf, code: number, value: string): Problem => {
     case MIN_LENGTH:
       return {
         rule: "MinLength",
+        // a base field's minimum of 1 has a sentence of its own ("account_id must not be empty"); the server's has not
         message:
-          l.minSource !== undefined && l.minLength === 1
+          l.minSource !== undefined && l.minSource !== SERVER_RULE && l.minLength === 1
             ? l.minSource
             : `${l.name} must have at least ${chars(l.minLength)}${l.minSource === undefined ? "" : ` (${l.minSource})`}; it has ${CodePoints.count(value)}`
       }
@@ -379,7 +383,7 @@ const serverLength = (
   errors: Array<RuleError.RuleError>
 ): void => {
   if (value === undefined) return
-  if (isLength(value)) tighten(l, value, "the server's rule")
+  if (isLength(value)) tighten(l, value, SERVER_RULE)
   else
     errors.push(RuleError.make("InvalidLength", name, `${name}: ${key} must be a non-negative integer, not ${value}`))
 }
@@ -428,7 +432,7 @@ const checkIntersection = (
       errors.push(
         emptyIntersection(
           l,
-          `the pattern ${JSON.stringify(c.source)} matches values of ${lengths} characters, but the length must be within ${l.minLength} and ${l.maxLength === Infinity ? "no maximum" : l.maxLength} (maximum ${describeMax(l)})`
+          `the pattern ${JSON.stringify(c.source)} matches values of ${lengths} characters, but the length must be within ${l.minLength} and ${describeMax(l)}`
         )
       )
       return
