@@ -404,3 +404,14 @@ describe("a currency not on the list", () => {
     expect(validateSays(v, { ...base, currency: "GBP" })).toEqual([])
   })
 })
+
+describe("form: labels", () => {
+  it("are the last segment in words, first letter up; a segment of underscores alone stays as it is (bug: underscores kept, or a crash)", () => {
+    const v = compile([
+      { name: "transfer_reason_code", required: false },
+      { name: "receiver.address._post__code_", required: false },
+      { name: "_", required: false }
+    ])
+    expect(v.form.map((f) => f.label)).toEqual(["Transfer reason code", "Post code", "_"])
+  })
+})
