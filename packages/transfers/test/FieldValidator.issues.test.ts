@@ -187,3 +187,25 @@ describe("validate: the receiver's fields of the base schema", () => {
     ])
   })
 })
+
+describe("compile: rules and options read as given", () => {
+  it("a length of the wrong JSON type is an unreadable rule, told with its path (bug: read as a length)", () => {
+    const errors = ruleErrors([
+      { name: "a", required: true, validation: { min_length: "5" } }
+    ] as unknown as ReadonlyArray<Rule>)
+    expect(errors.map((e) => [e.reason, e.field, e.message])).toEqual([
+      [
+        "UnreadableRule",
+        "a",
+        "fields[0] (a): the rule could not be read (the rule at fields[0] could not be read and was left out (Expected number at fields.0.validation.min_length): its field is not checked); a validator without it would not check what the server asks, so it is not compiled (compile the read's fields alone to go on without it)"
+      ]
+    ])
+  })
+
+  it("a limit mapping entry without a field maps nothing: the body field stays unknown (bug: an empty entry makes a field)", () => {
+    const v = compile([], { limitFields: { reference: undefined } as unknown as Record<string, never> })
+    expect(issuesOf(v, { ...base, reference: "r" }).map((i) => [i.path.join("."), i.rule])).toEqual([
+      ["reference", "UnknownField"]
+    ])
+  })
+})
