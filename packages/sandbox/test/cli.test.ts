@@ -38,6 +38,8 @@ describe("payrules-sandbox: its arguments", () => {
       controlToken: "from-flag"
     })
     expect(refusal([], { PORT: "http" })).toBe("--port must be a whole number")
+    // set to nothing: not set (the default port, no control token), where it read as port 0 and an invalid token
+    expect(serve([], { PORT: "", PAYRULES_SANDBOX_CONTROL_TOKEN: "" })).toEqual(serve([]))
   })
 
   it("the limits' flags set those limits only, each a whole number above 0", () => {

@@ -46,11 +46,13 @@ const invalid = (message: string): Parsed => ({ _tag: "Invalid", message })
 
 /**
  * The command line (`--name value` or `--name=value`; a `--` separator is skipped) and the environment (`PORT`,
- * `PAYRULES_SANDBOX_CONTROL_TOKEN`; a flag wins) as the sandbox's options.
+ * `PAYRULES_SANDBOX_CONTROL_TOKEN`; a flag wins, a variable set to nothing counts as not set) as the sandbox's options.
  *
  * @internal
  */
 export const parse = (argv: ReadonlyArray<string>, env: Readonly<Record<string, string | undefined>>): Parsed => {
+  // a variable set to nothing (`PORT= payrules-sandbox`) counts as not set
+  const fromEnv = (name: string) => (env[name] === "" ? undefined : env[name])
   const flags = new Map<string, string>()
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
@@ -66,7 +68,7 @@ export const parse = (argv: ReadonlyArray<string>, env: Readonly<Record<string, 
     flags.set(name, value)
   }
   const number = (name: string, fallback: number): number | undefined => {
-    const raw = flags.get(name) ?? (name === "port" ? env.PORT : undefined)
+    const raw = flags.get(name) ?? (name === "port" ? fromEnv("PORT") : undefined)
     if (raw === undefined) return fallback
     const n = raw.trim() === "" ? Number.NaN : Number(raw)
     return Number.isSafeInteger(n) && n >= 0 ? n : undefined
@@ -88,7 +90,7 @@ export const parse = (argv: ReadonlyArray<string>, env: Readonly<Record<string, 
     if (n === undefined || n === 0) return invalid(`--${flag} must be a whole number above 0`)
     limits[option] = n
   }
-  const controlToken = flags.get("control-token") ?? env.PAYRULES_SANDBOX_CONTROL_TOKEN
+  const controlToken = flags.get("control-token") ?? fromEnv("PAYRULES_SANDBOX_CONTROL_TOKEN")
   return {
     _tag: "Serve",
     options: {
