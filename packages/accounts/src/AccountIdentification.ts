@@ -240,7 +240,6 @@ const isSchemeName = Schema.is(SchemeName)
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
-/** The message of why `identification` is not valid under `schemeName`, or undefined when it is. */
 /**
  * Whether an identification is valid under its scheme, checked directly rather than through its Schema (`schemas`):
  * a nested decode for each account of each answer read was a fifth of the time of reading a payment. Only a failure
@@ -253,6 +252,7 @@ const validUnder: { readonly [S in SchemeName]: (identification: string) => bool
   "US.BranchCodeAccountNumber": (s) => BRANCH_ACCOUNT.test(s)
 }
 
+/** The message of why `identification` is not valid under `schemeName`, or undefined when it is. */
 const identificationProblem = (schemeName: SchemeName, identification: string): string | undefined => {
   if (identification.length <= maxIdentificationLength && validUnder[schemeName](identification)) return undefined
   const decoded = decoders[schemeName](identification)
