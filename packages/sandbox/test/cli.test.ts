@@ -5,7 +5,6 @@ import { Sandbox } from "@payrules/sandbox"
 import { Effect } from "effect"
 import * as TestConsole from "effect/testing/TestConsole"
 import * as Cli from "../src/internal/cli.js"
-import { sandboxLayer } from "./helpers.js"
 
 const serve = (argv: ReadonlyArray<string>, env: Record<string, string> = {}) => {
   const parsed = Cli.parse(argv, env)
@@ -125,7 +124,7 @@ describe("payrules-sandbox: the program (in process)", () => {
         `${running.urls.control} (Bearer <control token>)`
       )
       expect(Cli.banner(running, { seed: 5, controlToken: "secret" })).not.toContain("secret")
-    }).pipe(Effect.provide(sandboxLayer({ seed: 5, plans: 15 })))
+    }).pipe(Effect.provide(Sandbox.layer({ seed: 5, plans: 15 })))
   )
 })
 

@@ -1,8 +1,10 @@
 import { expect } from "@effect/vitest"
+import { Sandbox } from "@payrules/sandbox"
+import { layerBlock } from "@payrules/vitest/Lazy"
 import { Effect } from "effect"
-import { call, layerBlock, sandboxLayer, server } from "./helpers.js"
+import { call, server } from "./helpers.js"
 
-layerBlock(sandboxLayer({ seed: 4, plans: 15 }))("sandbox: /docs", (it) => {
+layerBlock(() => Sandbox.layer({ seed: 4, plans: 15 }))("sandbox: /docs", (it) => {
   it.effect("renders the OpenAPI document of the three APIs and the control endpoints, without a CDN", () =>
     Effect.gen(function* () {
       const s = yield* server

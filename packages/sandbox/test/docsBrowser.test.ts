@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
-import type { Sandbox } from "@payrules/sandbox"
+import { Sandbox } from "@payrules/sandbox"
 import * as Chromium from "@payrules/vitest/Chromium"
+import { layerBlock } from "@payrules/vitest/Lazy"
 import { Context, Effect, Layer } from "effect"
 import { type BrowserContext, chromium } from "playwright-core"
-import { call, layerBlock, sandboxLayer, server } from "./helpers.js"
+import { call, server } from "./helpers.js"
 
 // Issue 31: /docs, opened in a real browser (headless Chromium), declares the Bearer scheme of each family (a call
 // tried from the page carries the token), asks nothing of another host (no web fonts, no CDN), gets no error answer
@@ -100,50 +101,48 @@ const DocsVisitLive = Layer.effect(
   })
 )
 
-layerBlock(DocsVisitLive.pipe(Layer.provideMerge(sandboxLayer({ seed: 4, plans: 15 }))), { timeout: 120_000 })(
-  "sandbox: /docs in headless Chromium",
-  (it) => {
-    it.effect("declares the Bearer scheme of each family, selected, so a call from the page carries a token", () =>
-      Effect.gen(function* () {
-        const { text, visible } = yield* DocsVisit
-        for (const scheme of ["OpenBankingBearer", "MerchantBearer", "BusinessBearer"])
-          expect(visible).toContain(scheme)
-        expect(visible).toContain("Bearer Token")
-        expect(visible).not.toContain("No authentication selected")
-        // the request example of an operation carries the credentials the page holds
-        expect(text).toContain("Authorization: Bearer")
-        // the operations of the three families and the control plane are there
-        for (const title of ["Open Banking API", "Merchant API", "Business API", "sandbox"]) {
-          expect(visible).toContain(title)
-        }
-      })
-    )
+layerBlock(() => DocsVisitLive.pipe(Layer.provideMerge(Sandbox.layer({ seed: 4, plans: 15 }))), {
+  timeout: 120_000
+})("sandbox: /docs in headless Chromium", (it) => {
+  it.effect("declares the Bearer scheme of each family, selected, so a call from the page carries a token", () =>
+    Effect.gen(function* () {
+      const { text, visible } = yield* DocsVisit
+      for (const scheme of ["OpenBankingBearer", "MerchantBearer", "BusinessBearer"]) expect(visible).toContain(scheme)
+      expect(visible).toContain("Bearer Token")
+      expect(visible).not.toContain("No authentication selected")
+      // the request example of an operation carries the credentials the page holds
+      expect(text).toContain("Authorization: Bearer")
+      // the operations of the three families and the control plane are there
+      for (const title of ["Open Banking API", "Merchant API", "Business API", "sandbox"]) {
+        expect(visible).toContain(title)
+      }
+    })
+  )
 
-    it.effect("asks nothing of another host: only the sandbox on 127.0.0.1 (and data: or blob: URLs)", () =>
-      Effect.gen(function* () {
-        const { requests } = yield* DocsVisit
-        const s = yield* server
-        expect(requests.length).toBeGreaterThan(0)
-        expect(requests.filter((url) => !(url.startsWith(`${s.url}/`) || /^(data|blob):/.test(url)))).toEqual([])
-        expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-      })
-    )
+  it.effect("asks nothing of another host: only the sandbox on 127.0.0.1 (and data: or blob: URLs)", () =>
+    Effect.gen(function* () {
+      const { requests } = yield* DocsVisit
+      const s = yield* server
+      expect(requests.length).toBeGreaterThan(0)
+      expect(requests.filter((url) => !(url.startsWith(`${s.url}/`) || /^(data|blob):/.test(url)))).toEqual([])
+      expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    })
+  )
 
-    it.effect("gets no answer of 400 or more (the icon a browser asks for by itself included)", () =>
-      Effect.gen(function* () {
-        const { responses, served } = yield* DocsVisit
-        expect(responses.filter((r) => r.status >= 400)).toEqual([])
-        expect(served.map((r) => r.path)).toEqual(expect.arrayContaining(["/docs"]))
-        expect(served.filter((r) => r.status >= 400)).toEqual([])
-      })
-    )
+  it.effect("gets no answer of 400 or more (the icon a browser asks for by itself included)", () =>
+    Effect.gen(function* () {
+      const { responses, served } = yield* DocsVisit
+      expect(responses.filter((r) => r.status >= 400)).toEqual([])
+      expect(served.map((r) => r.path)).toEqual(expect.arrayContaining(["/docs"]))
+      expect(served.filter((r) => r.status >= 400)).toEqual([])
+    })
+  )
 
-    it.effect("logs no console error and throws nothing", () =>
-      Effect.gen(function* () {
-        const visit = yield* DocsVisit
-        expect(visit.console.filter((m) => m.type === "error")).toEqual([])
-        expect(visit.pageErrors).toEqual([])
-      })
-    )
-  }
-)
+  it.effect("logs no console error and throws nothing", () =>
+    Effect.gen(function* () {
+      const visit = yield* DocsVisit
+      expect(visit.console.filter((m) => m.type === "error")).toEqual([])
+      expect(visit.pageErrors).toEqual([])
+    })
+  )
+})

@@ -1,7 +1,8 @@
 import { describe, expect } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
+import { layerBlock } from "@payrules/vitest/Lazy"
 import { Effect } from "effect"
-import { authOf, call, layerBlock, postJson, type SeedSummary, sandboxLayer, seedOf, server } from "./helpers.js"
+import { authOf, call, postJson, type SeedSummary, seedOf, server } from "./helpers.js"
 
 const sell = (seed: SeedSummary, requestId: string, amount: number, fromIndex = 0, toIndex = 1, extra = {}) => ({
   from: { account_id: seed.accounts[fromIndex]!.id, currency: seed.accounts[fromIndex]!.currency, amount },
@@ -12,7 +13,7 @@ const sell = (seed: SeedSummary, requestId: string, amount: number, fromIndex = 
 
 const exchange = (body: unknown) => Effect.flatMap(server, (s) => postJson(`${s.urls.business}/exchange`, body))
 
-layerBlock(sandboxLayer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it) => {
+layerBlock(() => Sandbox.layer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it) => {
   it.effect("sells and buys between accounts of the holder, completing at once at the same institution", () =>
     Effect.gen(function* () {
       const seed = yield* seedOf
@@ -121,7 +122,7 @@ layerBlock(sandboxLayer({ seed: 11, plans: 15 }))("sandbox: POST /exchange", (it
   )
 })
 
-layerBlock(sandboxLayer({ seed: 12, plans: 15, exchange: { duplicates: "error" } }))(
+layerBlock(() => Sandbox.layer({ seed: 12, plans: 15, exchange: { duplicates: "error" } }))(
   "sandbox: duplicates as errors",
   (it) => {
     it.effect("a repeated request_id answers 400 code 3020 Duplicate request, and still no second transaction", () =>
@@ -145,7 +146,7 @@ describe("sandbox: exchange states over time", () => {
       return r.json as { state: string; completed_at?: string }
     }).pipe(Effect.provide(Sandbox.layer({ seed: 13, plans: 15, exchange: { settlement } })))
 
-  layerBlock(sandboxLayer({ seed: 13, plans: 15 }))("with another institution", (it) => {
+  layerBlock(() => Sandbox.layer({ seed: 13, plans: 15 }))("with another institution", (it) => {
     it.effect("created, then pending, then completed on the configured schedule (D5 path)", () =>
       Effect.gen(function* () {
         expect((yield* other({ pendingAfterMs: 3_600_000, completedAfterMs: 7_200_000 })).state).toBe("created")

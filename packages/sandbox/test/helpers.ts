@@ -1,6 +1,5 @@
-import { describe, layer, type Vitest } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
-import { type Duration, Effect, Layer } from "effect"
+import { Effect } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 
@@ -30,24 +29,6 @@ export const call = (url: string, init: RequestInit = {}): Effect.Effect<Reply> 
 
 /** fixtures made on first use, not when a test file loads (see @payrules/vitest/Lazy) */
 export { lazily } from "@payrules/vitest/Lazy"
-
-/**
- * `Sandbox.layer(options)`, made when the first test of a `layer(...)` block builds it rather than when the file
- * loads: the sandbox's start then counts as covered by that test, not as code outside every test (mutation testing
- * runs the whole suite for a mutant in such code)
- */
-export const sandboxLayer = (options: Sandbox.Options) => Layer.suspend(() => Sandbox.layer(options))
-
-/**
- * `layer(self, options)(name, f)` of @effect/vitest, with the layer built in the block's first test (its `beforeEach`)
- * rather than in a `beforeAll`: code run by `beforeAll` reaches no test in particular, and mutation testing runs the
- * whole suite for a mutant in it. The tests of the block still share the one layer.
- */
-export const layerBlock =
-  <R, E>(self: Layer.Layer<R, E>, options?: { readonly timeout?: Duration.Input }) =>
-  (name: string, f: (it: Vitest.MethodsNonLive<R>) => void): void => {
-    describe(name, () => layer(self, options)(f))
-  }
 
 export const server = Effect.map(Sandbox.SandboxServer, (s) => s)
 

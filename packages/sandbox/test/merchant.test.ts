@@ -1,12 +1,14 @@
 import { expect } from "@effect/vitest"
+import { Sandbox } from "@payrules/sandbox"
 import { SubscriptionPlan } from "@payrules/subscriptions"
+import { layerBlock } from "@payrules/vitest/Lazy"
 import { Effect, Result, Schema } from "effect"
-import { authOf, call, layerBlock, sandboxLayer, server } from "./helpers.js"
+import { authOf, call, server } from "./helpers.js"
 
 const version = { "revolut-api-version": "2024-09-01" }
 const decodePage = Schema.decodeUnknownResult(SubscriptionPlan.PlanListPage)
 
-layerBlock(sandboxLayer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-plans", (it) => {
+layerBlock(() => Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/subscription-plans", (it) => {
   const plans = (query: string, h?: Record<string, string>) =>
     Effect.flatMap(server, (s) =>
       call(`${s.urls.merchant}/api/subscription-plans${query}`, { headers: h ?? { ...authOf(s), ...version } })

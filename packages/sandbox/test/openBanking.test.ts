@@ -1,9 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FapiHeaders, InternationalPayment } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
+import { layerBlock } from "@payrules/vitest/Lazy"
 import { Effect, Random, Result } from "effect"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import { call, layerBlock, lazily, sandboxLayer, seedIn, sendIn, server, untraced, urlsIn } from "./helpers.js"
+import { call, lazily, seedIn, sendIn, server, untraced, urlsIn } from "./helpers.js"
 
 const headers = lazily(() => ({
   authorization: `Bearer ${Sandbox.tenants({ seed: 8, plans: 15 })[0]!.token}`,
@@ -19,7 +20,7 @@ const seeded = Effect.flatMap(server, (s) => Effect.map(call(`${s.urls.control}/
 const get = (id: string, h: Record<string, string> = headers(), init: RequestInit = {}) =>
   Effect.flatMap(server, (s) => call(`${s.urls.openBanking}/international-payments/${id}`, { headers: h, ...init }))
 
-layerBlock(sandboxLayer({ seed: 8, plans: 15 }))("sandbox: GET /international-payments/{id}", (it) => {
+layerBlock(() => Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /international-payments/{id}", (it) => {
   it.effect("serves payments in every status of the revolut profile, with every creditor scheme", () =>
     Effect.gen(function* () {
       const { payments } = yield* seeded

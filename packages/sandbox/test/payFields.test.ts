@@ -1,7 +1,9 @@
 import { expect } from "@effect/vitest"
+import { Sandbox } from "@payrules/sandbox"
 import { PayFields } from "@payrules/transfers"
+import { layerBlock } from "@payrules/vitest/Lazy"
 import { Effect, Result, Schema } from "effect"
-import { authOf, layerBlock, postJson, type SeedSummary, sandboxLayer, seedOf, server } from "./helpers.js"
+import { authOf, postJson, type SeedSummary, seedOf, server } from "./helpers.js"
 
 const fields = (body: unknown, headers?: Record<string, string>) =>
   Effect.flatMap(server, (s) => postJson(`${s.urls.business}/pay/fields`, body, headers))
@@ -11,7 +13,7 @@ const decode = Schema.decodeUnknownResult(PayFields.FieldsResponse)
 const byName = (seed: Pick<SeedSummary, "counterparties">, name: string) =>
   seed.counterparties.find((c) => c.name === name)!
 
-layerBlock(sandboxLayer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fields", (it) => {
+layerBlock(() => Sandbox.layer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fields", (it) => {
   it.effect("answers the field requirements of each corridor", () =>
     Effect.gen(function* () {
       const seed = yield* seedOf
@@ -80,7 +82,7 @@ layerBlock(sandboxLayer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fields", (i
   )
 })
 
-layerBlock(sandboxLayer({ seed: 9, plans: 15, payFieldsLimit: { limit: 5, windowMs: 60_000 } }))(
+layerBlock(() => Sandbox.layer({ seed: 9, plans: 15, payFieldsLimit: { limit: 5, windowMs: 60_000 } }))(
   "sandbox: POST /pay/fields, limited",
   (it) => {
     it.effect("429 with Retry-After past the limit per tenant (all its tokens), in a sliding window", () =>

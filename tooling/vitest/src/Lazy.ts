@@ -9,7 +9,10 @@
  *
  * @since 0.0.0
  */
+import { describe, layer, type Vitest } from "@effect/vitest"
 import * as Arbitrary from "effect/Arbitrary"
+import type * as Duration from "effect/Duration"
+import * as Layer from "effect/Layer"
 import type * as Schema from "effect/Schema"
 
 /**
@@ -41,3 +44,16 @@ export const lazyArbitrary = <A>(make: () => Arbitrary.Arbitrary<A>): Arbitrary.
  */
 export const schemaArbitrary = <S extends Schema.Top>(schema: S): Arbitrary.Arbitrary<S["Type"]> =>
   lazyArbitrary(() => Arbitrary.schema(schema))
+
+/**
+ * `layer(self, options)(name, f)` of `@effect/vitest`, with the layer made and built in the block's first test (the
+ * nameless `layer` builds in its `beforeEach`; `Layer.suspend` defers the call that makes it) rather than when the
+ * file loads or in a `beforeAll`. The tests of the block still share the one layer.
+ *
+ * @since 0.0.0
+ */
+export const layerBlock =
+  <R, E>(make: () => Layer.Layer<R, E>, options?: { readonly timeout?: Duration.Input }) =>
+  (name: string, f: (it: Vitest.MethodsNonLive<R>) => void): void => {
+    describe(name, () => layer(Layer.suspend(make), options)(f))
+  }
