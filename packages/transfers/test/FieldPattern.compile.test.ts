@@ -9,6 +9,7 @@ import { fc, test } from "@fast-check/vitest"
 import { FieldPattern, FieldValidator } from "@payrules/transfers"
 import { Arbitrary, Effect, Result } from "effect"
 import { RE2JS } from "re2js"
+import { patterns } from "./support/patternGrammar.js"
 
 const compile = (source: string) => Result.getOrThrow(FieldPattern.compile(source))
 
@@ -29,17 +30,7 @@ const NONE = "[^\\x{0}-\\x{10FFFF}]"
 
 const atom = fc.constantFrom("a", "b", "[ab]", "\\d", "é", "😀", ".", "(?:)", "(?:a{0})", NONE)
 const quant = fc.constantFrom("", "", "*", "+", "?", "{2}", "{0,2}", "{1,3}", "{2,}", "{0}")
-const piece: fc.Arbitrary<string> = fc.letrec<{ re: string; seq: string; item: string }>((tie) => ({
-  re: fc.oneof(
-    { weight: 3, arbitrary: tie("seq") },
-    { weight: 1, arbitrary: fc.tuple(tie("seq"), tie("seq")).map(([a, b]) => `${a}|${b}`) }
-  ),
-  seq: fc.array(tie("item"), { minLength: 1, maxLength: 3 }).map((items) => items.join("")),
-  item: fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(atom, quant).map(([a, q]) => a + q) },
-    { weight: 1, depthSize: "small", arbitrary: fc.tuple(tie("re"), quant).map(([r, q]) => `(?:${r})${q}`) }
-  )
-})).re
+const piece = patterns({ atom, quant, maxItems: 3, capturing: false })
 const input = fc.string({ unit: fc.constantFrom("a", "b", "0", "é", "😀", "\n"), maxLength: 6 })
 
 const lengthsOf = (p: FieldPattern.FieldPattern) => [p.minLength, p.maxLength, p.satisfiable]

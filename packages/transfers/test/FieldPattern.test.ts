@@ -3,6 +3,7 @@ import { FieldPattern, FieldValidator, type RuleError } from "@payrules/transfer
 import { Result } from "effect"
 import fc from "fast-check"
 import { RE2JS } from "re2js"
+import { patterns } from "./support/patternGrammar.js"
 
 const compile = (p: string) => Result.getOrThrow(FieldPattern.compile(p))
 
@@ -297,18 +298,7 @@ const quant = fc.constantFrom(
   "{0}",
   "{1}"
 )
-const piece: fc.Arbitrary<string> = fc.letrec<{ re: string; seq: string; item: string }>((tie) => ({
-  re: fc.oneof(
-    { weight: 3, arbitrary: tie("seq") },
-    { weight: 1, arbitrary: fc.tuple(tie("seq"), tie("seq")).map(([a, b]) => `${a}|${b}`) }
-  ),
-  seq: fc.array(tie("item"), { minLength: 1, maxLength: 4 }).map((items) => items.join("")),
-  item: fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(atom, quant).map(([a, q]) => a + q) },
-    { weight: 1, depthSize: "small", arbitrary: fc.tuple(tie("re"), quant).map(([r, q]) => `(${r})${q}`) },
-    { weight: 1, depthSize: "small", arbitrary: fc.tuple(tie("re"), quant).map(([r, q]) => `(?:${r})${q}`) }
-  )
-})).re
+const piece = patterns({ atom, quant, maxItems: 4, capturing: true })
 const input = fc.string({
   unit: fc.constantFrom("a", "b", "c", "0", "1", ".", "x", "é", "😀", "\n", "-", "_", "[", "]"),
   maxLength: 12
