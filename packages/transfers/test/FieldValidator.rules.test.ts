@@ -8,7 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { SchemeLimits } from "@payrules/accounts"
 import { FieldPattern, FieldValidator, RuleError } from "@payrules/transfers"
 import { issuesOf as schemaIssuesOf } from "@payrules/vitest"
-import { Result, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { base, compile, type Rule, ruleErrors } from "./support/validator.js"
 
 const issuesOf = (v: FieldValidator.FieldValidator, body: unknown): ReadonlyArray<FieldValidator.Issue> =>
@@ -141,6 +141,22 @@ describe("compileUnsafe", () => {
     expect(thrown).toBeInstanceOf(RuleError.RuleError)
     expect(thrown).toMatchObject({ reason: "InvalidPattern", field: undefined })
   })
+})
+
+describe("RuleError", () => {
+  it.effect(
+    "is caught by its tag in an Effect, as every tagged error of the library (bug: the _tag lost, so catchTag('RuleError') let it through)",
+    () =>
+      Effect.gen(function* () {
+        const failure = Result.match(FieldPattern.compile("(a"), { onFailure: (e) => e, onSuccess: () => undefined })
+        expect(failure?._tag).toBe("RuleError")
+        const reason = yield* Effect.fail(failure!).pipe(
+          Effect.map(() => "no failure"),
+          Effect.catchTag("RuleError", (e) => Effect.succeed(e.reason))
+        )
+        expect(reason).toBe("InvalidPattern")
+      })
+  )
 })
 
 // ---------------------------------------------------------------------------------------------------------------------

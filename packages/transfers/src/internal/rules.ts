@@ -61,8 +61,6 @@ export interface Leaf {
   options: ReadonlyArray<CompiledOption> | undefined
   /** the values of `options`, once the rules are final */
   optionSet: ReadonlySet<string> | undefined
-  /** one of the always-required fields of the static base schema */
-  readonly base: boolean
   /** listed by the server */
   server: boolean
   /** the sources of the scheme limits applied */
@@ -105,7 +103,6 @@ const leaf = (
   path: ReadonlyArray<string>,
   kind: LeafKind,
   required: boolean,
-  base: boolean,
   min = 0,
   minSource: string | undefined = undefined
 ): Leaf => ({
@@ -121,7 +118,6 @@ const leaf = (
   patterns: [],
   options: undefined,
   optionSet: undefined,
-  base,
   server: false,
   limits: [],
   text: false,
@@ -143,31 +139,21 @@ const nonEmpty = (name: string) => `${name} must not be empty`
 /** amount, currency, account_id, receiver {counterparty_id, account_id?, card_id?}, request_id (D6) */
 export const baseTree = (): Obj => {
   const root = obj([], true)
-  root.children.set("amount", leaf(["amount"], "amount", true, true))
-  root.children.set("currency", leaf(["currency"], "currency", true, true))
-  root.children.set("account_id", leaf(["account_id"], "string", true, true, 1, nonEmpty("account_id")))
+  root.children.set("amount", leaf(["amount"], "amount", true))
+  root.children.set("currency", leaf(["currency"], "currency", true))
+  root.children.set("account_id", leaf(["account_id"], "string", true, 1, nonEmpty("account_id")))
   const receiver = obj(["receiver"], true, true)
   receiver.children.set(
     "counterparty_id",
-    leaf(["receiver", "counterparty_id"], "string", true, true, 1, nonEmpty("receiver.counterparty_id"))
+    leaf(["receiver", "counterparty_id"], "string", true, 1, nonEmpty("receiver.counterparty_id"))
   )
   receiver.children.set(
     "account_id",
-    leaf(["receiver", "account_id"], "string", false, true, 1, nonEmpty("receiver.account_id"))
+    leaf(["receiver", "account_id"], "string", false, 1, nonEmpty("receiver.account_id"))
   )
-  receiver.children.set(
-    "card_id",
-    leaf(["receiver", "card_id"], "string", false, true, 1, nonEmpty("receiver.card_id"))
-  )
+  receiver.children.set("card_id", leaf(["receiver", "card_id"], "string", false, 1, nonEmpty("receiver.card_id")))
   root.children.set("receiver", receiver)
-  const requestId = leaf(
-    ["request_id"],
-    "string",
-    true,
-    true,
-    1,
-    `request_id has 1 to ${MAX_REQUEST_ID_LENGTH} characters`
-  )
+  const requestId = leaf(["request_id"], "string", true, 1, `request_id has 1 to ${MAX_REQUEST_ID_LENGTH} characters`)
   requestId.maxLength = MAX_REQUEST_ID_LENGTH
   requestId.maxSource = requestId.minSource
   // two request_ids that print alike must be the same key, as for POST /exchange (@payrules/exchange's RequestId)
@@ -208,7 +194,7 @@ const place = (root: Obj, name: string, path: ReadonlyArray<string>, required: b
   const last = path[path.length - 1]!
   const existing = node.children.get(last)
   if (existing === undefined) {
-    const created = leaf(path, "string", required, false)
+    const created = leaf(path, "string", required)
     node.children.set(last, created)
     return { ok: true, leaf: created }
   }
