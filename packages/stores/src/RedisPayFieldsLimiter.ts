@@ -27,7 +27,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as RateLimiter from "effect/persistence/RateLimiter"
-import type * as Redis from "effect/persistence/Redis"
+import * as Redis from "effect/persistence/Redis"
 import * as Redacted from "effect/Redacted"
 import type { RedisClientOptions } from "redis"
 
@@ -166,8 +166,8 @@ export const make = (
 
 /**
  * `Redis.Redis` on a `redis` client connected to `url` (`NodeRedis.layer` with {@link redisOptions}), for one
- * connection shared by the limiters of the layer; a Redis that cannot be reached when the layer is built fails it
- * with a `PayFieldsLimiterError` (`StoreFailed`).
+ * connection shared by the limiters of the layer; a Redis that cannot be reached when the layer is built, or a URL
+ * the client cannot read, fails it with a `PayFieldsLimiterError` (`StoreFailed`).
  *
  * @since 0.1.0
  * @category layers
@@ -177,7 +177,11 @@ export const layerRedis = (
 ): Layer.Layer<Redis.Redis | NodeRedis.NodeRedis, PayFieldsLimiter.PayFieldsLimiterError> =>
   Layer.effectContext(
     Effect.mapError(
-      Layer.build(NodeRedis.layer(redisOptions(url))),
+      Layer.build(NodeRedis.layer(redisOptions(url))).pipe(
+        // a URL the client cannot read throws when the client is made: a failure too, without the thrown error (a
+        // TypeError whose `input` is the URL, password and all)
+        Effect.catchDefect((defect) => Effect.fail(new Redis.RedisError({ cause: new Error(detail(defect)) })))
+      ),
       (cause) =>
         new PayFieldsLimiter.PayFieldsLimiterError({
           reason: "StoreFailed",
