@@ -127,8 +127,11 @@ const bindAll = (params: ReadonlyArray<unknown>): Array<SQLInputValue> => {
   return binds
 }
 
-/** whitespace, semicolons and comments: what may follow the one statement of a SQL text */
-const blankTail = /^(?:\s|;|--[^\n]*(?:\n|$)|\/\*[\s\S]*?(?:\*\/|$))*$/
+/**
+ * whitespace, semicolons and comments: what may follow the one statement of a SQL text (a block comment ends at its
+ * first `*\/`, or unclosed at the end of the text: it never runs on over a statement)
+ */
+const blankTail = /^(?:\s|;|--[^\n]*(?:\n|$)|\/\*(?:[^*]|\*(?!\/))*(?:\*\/|$))*$/
 
 interface Prepared {
   readonly statement: StatementSync
