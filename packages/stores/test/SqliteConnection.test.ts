@@ -4,8 +4,11 @@
  * the same answers when it evicts; a failure while a stream is read ends the stream with a `SqlError`; and an error
  * of node:sqlite always becomes a `SqlError`, even one it cannot mark. Each test names the bug it guards.
  */
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Effect, Layer, Stream } from "effect"
+import { Config, Context, Effect, Layer, Stream } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { openError, sqlError } from "../src/internal/sqliteConnection.js"
@@ -14,6 +17,12 @@ import * as SqliteClient from "../src/SqliteClient.js"
 /** a client on a database in memory, open until the scope closes */
 const open = (options?: Partial<SqliteClient.SqliteClientConfig>) =>
   Effect.map(Layer.build(SqliteClient.layer({ filename: ":memory:", ...options })), Context.get(SqlClient.SqlClient))
+
+/** a directory of its own under the system's temporary directory, removed when the scope closes */
+const tempDir = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "payrules-sqlite-connection-"))),
+  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+)
 
 /** rows as plain objects (node:sqlite makes rows without a prototype) */
 const plain = (rows: ReadonlyArray<object>) => rows.map((row) => ({ ...row }))
@@ -91,6 +100,8 @@ describe("SqliteClient: values node:sqlite cannot bind", () => {
           const error = yield* failure(effect)
           expect(error.reason.operation, operation).toBe(operation)
           expect(error.message).toBe("Failed to prepare statement: no such table: nowhere")
+          // SQLite's generic error code, without a syntax error: not called one
+          expect(error.reason._tag).toBe("UnknownError")
         }
         const streamed = yield* failure(Stream.runCollect(sql`SELECT * FROM nowhere`.stream))
         expect(streamed.reason.operation).toBe("executeStream")
@@ -189,4 +200,124 @@ describe("sqlError and openError", () => {
     // a thrown value that is not an Error
     expect(sqlError("boom", "Failed to execute statement", "execute").message).toBe("Failed to execute statement: boom")
   })
+})
+
+describe("SqliteClient: SQL text and values", () => {
+  it.effect(
+    "accepts comments after the one statement and refuses a statement after a comment, and reads text with a NUL character whole (bug: a harmless tail refused, a second statement silently dropped, or text cut at its NUL)",
+    () =>
+      Effect.gen(function* () {
+        const sql = yield* open()
+        for (const text of [
+          "SELECT 1 AS one; -- a comment at the very end",
+          "SELECT 1 AS one; /* a comment of several words */",
+          "SELECT 1 AS one; /* a comment never closed",
+          "SELECT 1 AS one;\n\t; -- two\n/* and */ ;"
+        ]) {
+          expect(plain(yield* sql.unsafe(text)), text).toStrictEqual([{ one: 1 }])
+        }
+        expect(plain(yield* sql.unsafe("SELECT 1 AS one; /**/ /***/ /* a */ -- b"))).toStrictEqual([{ one: 1 }])
+        // a second statement after a comment: refused, never dropped (node:sqlite would run the first only)
+        yield* sql`CREATE TABLE kept (n INTEGER)`
+        yield* sql`INSERT INTO kept VALUES (${1})`
+        for (const text of [
+          "SELECT 1; /* then */ SELECT 2",
+          "INSERT INTO kept VALUES (2); /* and then */ DELETE FROM kept",
+          "SELECT 1; /* one */ /* two */ DELETE FROM kept /* end",
+          "SELECT 1; -- a line\nDELETE FROM kept"
+        ]) {
+          const twice = yield* failure(sql.unsafe(text))
+          expect(twice.message, text).toContain("more than one statement")
+        }
+        expect(plain(yield* sql`SELECT n FROM kept`)).toStrictEqual([{ n: 1 }])
+        // Node 24's node:sqlite reads text whole; Node 22's cuts it at the NUL, so it is refused there
+        const nul = sql`SELECT ${"a\u0000b"} AS s, length(${"a\u0000b"}) AS n`
+        if (Number(process.versions.node.split(".")[0]) >= 24) {
+          expect(plain(yield* nul)).toStrictEqual([{ s: "a\u0000b", n: 1 }])
+        } else {
+          expect((yield* failure(nul)).message).toContain("Cannot bind text with a NUL character to SQLite parameter 1")
+        }
+      })
+  )
+
+  it.effect(
+    "releases a stream's statement when it stops early (bug: the table stays locked by a half-read statement)",
+    () =>
+      Effect.gen(function* () {
+        const sql = yield* open()
+        yield* sql`CREATE TABLE many (n INTEGER)`
+        yield* sql`WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 300) INSERT INTO many SELECT n FROM s`
+        const two = yield* Stream.runCollect(Stream.take(sql`SELECT n FROM many ORDER BY n`.stream, 2))
+        expect(plain(two)).toStrictEqual([{ n: 1 }, { n: 2 }])
+        // a statement still reading would make this fail with "database table is locked"
+        yield* sql`DROP TABLE many`
+      })
+  )
+})
+
+describe("SqliteClient: the file and its locks", () => {
+  it.effect("closes the file when the layer ends, leaving no write-ahead log behind (bug: a file left open)", () =>
+    Effect.gen(function* () {
+      const dir = yield* tempDir
+      const filename = join(dir, "closed.db")
+      yield* Effect.scoped(
+        Effect.gen(function* () {
+          const sql = yield* open({ filename })
+          yield* sql`CREATE TABLE t (n INTEGER)`
+          yield* sql`INSERT INTO t VALUES (${1})`
+          expect(existsSync(`${filename}-wal`)).toBe(true)
+        })
+      )
+      // the last connection to close checkpoints the log and removes it
+      expect(existsSync(`${filename}-wal`)).toBe(false)
+      expect(existsSync(filename)).toBe(true)
+    })
+  )
+
+  it.effect(
+    "begins a writer's transactions IMMEDIATE and a reader's DEFERRED (bug: a transaction that reads first and then cannot write, or a reader that locks writers out)",
+    () =>
+      Effect.gen(function* () {
+        const dir = yield* tempDir
+        const filename = join(dir, "modes.db")
+        const a = yield* open({ filename })
+        // no busy timeout: a lock held by another connection fails at once
+        const b = yield* open({ filename, busyTimeout: 0 })
+        const reader = yield* open({ filename, readonly: true })
+        yield* a`CREATE TABLE t (n INTEGER)`
+        // a's transaction has only read, yet holds the write lock
+        const locked = yield* a.withTransaction(
+          Effect.andThen(a`SELECT count(*) AS c FROM t`, failure(b`INSERT INTO t VALUES (${1})`))
+        )
+        expect(locked.reason._tag).toBe("LockTimeoutError")
+        // the reader's transaction leaves writers alone
+        yield* reader.withTransaction(
+          Effect.andThen(reader`SELECT count(*) AS c FROM t`, b`INSERT INTO t VALUES (${2})`)
+        )
+        // an explicit mode
+        const deferred = yield* open({ filename, transactionMode: "DEFERRED" })
+        yield* deferred.withTransaction(
+          Effect.andThen(deferred`SELECT count(*) AS c FROM t`, b`INSERT INTO t VALUES (${3})`)
+        )
+        expect(plain(yield* a`SELECT n FROM t ORDER BY n`)).toStrictEqual([{ n: 2 }, { n: 3 }])
+      })
+  )
+
+  it.effect("caps a busy timeout beyond SQLite's range at 2^31 - 1 ms (bug: a long timeout that fails the open)", () =>
+    Effect.gen(function* () {
+      const sql = yield* open({ busyTimeout: "30 days" })
+      expect(plain(yield* sql`PRAGMA busy_timeout`)).toStrictEqual([{ timeout: 2 ** 31 - 1 }])
+    })
+  )
+
+  it.effect("layerConfig reads the options from Config (bug: a layer that ignores its configuration)", () =>
+    Effect.gen(function* () {
+      const context = yield* Layer.build(
+        SqliteClient.layerConfig({ filename: Config.succeed(":memory:"), busyTimeout: Config.succeed("3 seconds") })
+      )
+      const sql = Context.get(context, SqliteClient.SqliteClient)
+      expect(sql.config.filename).toBe(":memory:")
+      expect(plain(yield* sql`PRAGMA busy_timeout`)).toStrictEqual([{ timeout: 3000 }])
+    })
+  )
 })

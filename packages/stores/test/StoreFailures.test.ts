@@ -5,6 +5,7 @@
  * `PayFieldsLimiterError`, reason `StoreFailed`) that says what could not be done and why, and never shows a
  * password. Each test names the bug it guards.
  */
+import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -18,6 +19,7 @@ import { redisUrl } from "@payrules/vitest/Services"
 import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
 import * as RateLimiter from "effect/persistence/RateLimiter"
 import * as SqlClient from "effect/sql/SqlClient"
+import { TestClock } from "effect/testing"
 import { vi } from "vitest"
 import * as LedgerUrl from "../src/LedgerUrl.js"
 import * as RedisPayFieldsLimiter from "../src/RedisPayFieldsLimiter.js"
@@ -225,6 +227,50 @@ describe("SQL ledger: a table it cannot read", () => {
         yield* sql.unsafe(`UPDATE ${SqlRequestLedger.table} SET received = 'many' WHERE request_id = 'r-2'`)
         expectStoreFailed(yield* Effect.flip(ledger.pending), "the request ledger could not read an entry: ")
       })
+  )
+})
+
+describe("SQL ledger: what it stores and what it refuses", () => {
+  it.effect("refuses to complete an id it does not hold, quoting the id (bug: an empty or unquoted message)", () =>
+    Effect.gen(function* () {
+      const { ledger } = yield* ledgerAndSql
+      const error = yield* Effect.flip(ledger.complete('r "9"', RequestLedger.Outcome.Unknown({ message: "timeout" })))
+      expect(error).toMatchObject({ _tag: "RequestLedgerError", reason: "NotRegistered", requestId: 'r "9"' })
+      expect(error.message).toBe('request_id "r \\"9\\"" is not in the ledger (never registered, released, or expired)')
+    })
+  )
+
+  it.effect(
+    "stores the SHA-256 of the body in hex beside it (bug: another digest, which processes of another version would not match)",
+    () =>
+      Effect.gen(function* () {
+        const { ledger, sql } = yield* ledgerAndSql
+        yield* ledger.register(request("r-1"))
+        const rows = yield* sql<{
+          body: string
+          body_sha256: unknown
+        }>`SELECT body, body_sha256 FROM ${sql(SqlRequestLedger.table)}`
+        expect(rows).toHaveLength(1)
+        expect(rows[0]!.body_sha256).toBe(createHash("sha256").update(rows[0]!.body).digest("hex"))
+      })
+  )
+
+  it.effect("drops expired rows from the table as new ids arrive (bug: a table that grows for ever)", () =>
+    Effect.gen(function* () {
+      const { ledger, sql } = yield* ledgerAndSql
+      const count = Effect.map(
+        sql<{ n: number }>`SELECT count(*) AS n FROM ${sql(SqlRequestLedger.table)}`,
+        (rows) => rows[0]!.n
+      )
+      for (let i = 0; i < 8; i++) yield* ledger.register(request(`old-${i}`))
+      yield* TestClock.adjust("25 hours")
+      // a sweep every 8 new ids: after 8 more, the 8 expired ones are gone
+      for (let i = 0; i < 8; i++) yield* ledger.register(request(`new-${i}`))
+      expect(yield* count).toBe(8)
+      expect((yield* ledger.entries).map((entry) => entry.requestId)).toStrictEqual(
+        Array.from({ length: 8 }, (_, i) => `new-${i}`)
+      )
+    })
   )
 })
 
