@@ -199,6 +199,10 @@ describe("sqlError and openError", () => {
     expect(locked.message).toBe("Failed to open SQLite database /tmp/x.db: database is locked")
     // a thrown value that is not an Error
     expect(sqlError("boom", "Failed to execute statement", "execute").message).toBe("Failed to execute statement: boom")
+    // a message that is not text, a code that is not a number: not read as such
+    expect(sqlError({ message: 42 }, "Failed", "execute").message).toBe("Failed: [object Object]")
+    const textCode = sqlError(Object.assign(new Error('near "x": syntax error'), { errcode: "1" }), "Failed", "execute")
+    expect(textCode.reason._tag).toBe("UnknownError")
   })
 })
 
