@@ -3,7 +3,8 @@
  * a path is taken as it is written, never normalised. A target that would need normalising, or whose meaning
  * depends on who decodes it, is refused (400):
  *
- * - it does not start with `/`, or carries a fragment (`#`);
+ * - it does not start with `/`, or carries a fragment (`#`, also after the query);
+ * - a `;` in the path: the router ends the path there (as at `?`), the middleware would not (write it `%3B`);
  * - a segment is `.` or `..` (also written `%2e`), or the path has an empty segment (`//`);
  * - it encodes `/`, `\` or an unreserved character (`%2f`, `%5c`, `%41`): the router would decode what the
  *   middleware does not;
@@ -42,6 +43,8 @@ const pathProblem = (path: string): string | undefined => {
   if (!path.startsWith("/")) return "the request target must be a path that starts with /"
   if (path.includes("#")) return "the request target must not carry a fragment (#)"
   if (path.includes("\\")) return "the path must not contain a backslash"
+  // the router reads a ; as the end of the path (`/payments/ip_1;x` would serve ip_1)
+  if (path.includes(";")) return "the path must not contain a ; (the router would end the path there): write it %3B"
   if (controls.test(path)) return "the path must not contain spaces or control characters"
   // most paths encode nothing: nothing to decode
   if (path.includes("%")) {
@@ -73,10 +76,15 @@ const encodedProblem = (path: string): string | undefined => {
 }
 
 const queryProblem = (query: string): string | undefined => {
+  if (query.includes("#")) return "the request target must not carry a fragment (#)"
   // without a % every name and value decodes (a + is a space)
   if (query === "" || !query.includes("%")) return undefined
   for (const pair of query.split("&")) {
-    const [name = "", value = ""] = pair.split("=", 2)
+    // the name ends at the first =, the value is all that follows, as the router reads it (`a=b=%ff` has the value
+    // `b=%ff`)
+    const eq = pair.indexOf("=")
+    const name = eq === -1 ? pair : pair.slice(0, eq)
+    const value = eq === -1 ? "" : pair.slice(eq + 1)
     const decodedName = decodeStrict(name.replace(/\+/g, " "))
     if (decodedName === undefined) {
       return `the query parameter ${Json.clip(name)} is not percent-encoded UTF-8`
