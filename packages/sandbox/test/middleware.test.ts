@@ -388,6 +388,11 @@ describe("the middleware around an app", () => {
           }
         })
         expect(logged).toHaveLength(2)
+        // an error with the kind of a decoding error that is none is no 400
+        const lookalike = yield* serve("/elsewhere", Effect.fail({ kind: "Payload" })).pipe(
+          Effect.provide(Logger.layer([logger]))
+        )
+        expect(answered(lookalike.exit)).toMatchObject({ status: 500, body: { message: "unexpected failure" } })
       })
   )
 
@@ -489,6 +494,44 @@ describe("the error bodies", () => {
     ])
   })
 
+  it("Open Banking: the Code is the status and its reason phrase (bug: a Code without its phrase)", () => {
+    const codes = [400, 401, 403, 404, 405, 406, 408, 413, 415, 429, 500, 503].map(
+      (status) => (Errors.body("open-banking", status, "m", { now: 0 }) as { Code: string }).Code
+    )
+    expect(codes).toEqual([
+      "400 Bad Request",
+      "401 Unauthorized",
+      "403 Forbidden",
+      "404 Not Found",
+      "405 Method Not Allowed",
+      "406 Not Acceptable",
+      "408 Request Timeout",
+      "413 Content Too Large",
+      "415 Unsupported Media Type",
+      "429 Too Many Requests",
+      "500 Internal Server Error",
+      "503 Service Unavailable"
+    ])
+  })
+
+  it("Open Banking: an issue is a header's only when its path starts with x- or is Authorization (bug: a body field named as a header)", () => {
+    const code = (path: string) =>
+      (
+        Errors.body("open-banking", 400, "m", { now: 0, issues: [{ path: [path], message: "wrong" }] }) as {
+          Errors: ReadonlyArray<{ ErrorCode: string }>
+        }
+      ).Errors[0]!.ErrorCode
+    expect(
+      ["x-fapi-financial-id", "X-Idempotency-Key", "authorization", "max-amount", "authorization_code"].map(code)
+    ).toEqual([
+      "UK.OBIE.Header.Invalid",
+      "UK.OBIE.Header.Invalid",
+      "UK.OBIE.Header.Invalid",
+      "UK.OBIE.Field.Invalid",
+      "UK.OBIE.Field.Invalid"
+    ])
+  })
+
   it("the family of a path: its prefix alone or followed by / (bug: /business answered in no family, /businessX in one)", () => {
     expect(
       [
@@ -519,6 +562,12 @@ describe("the error bodies", () => {
     const long = "a".repeat(100)
     expect(Errors.clipMessage(`the value "${long}" is not an account`)).toBe(
       `the value "${"a".repeat(64)}…" is not an account`
+    )
+    // a quoted value with spaces is cut too (no run of it is long), one of 64 characters is kept whole
+    const spaced = "a b ".repeat(20)
+    const exact = "c".repeat(64)
+    expect(Errors.clipMessage(`the value "${spaced}" or "${exact}" is not an account`)).toBe(
+      `the value "${spaced.slice(0, 64)}…" or "${exact}" is not an account`
     )
   })
 
@@ -555,6 +604,19 @@ describe("the request log", () => {
       yield* log.add(entry(3))
       expect(yield* log.all).toEqual([entry(3)])
     })
+  )
+
+  it.effect(
+    "what all answered stays as it was when more is logged (bug: a caller's list of entries that grows under it)",
+    () =>
+      Effect.gen(function* () {
+        const log = yield* RequestLog.make
+        log.addUnsafe(entry(1))
+        const before = yield* log.all
+        log.addUnsafe(entry(2))
+        expect(before).toEqual([entry(1)])
+        expect(yield* log.all).toEqual([entry(1), entry(2)])
+      })
   )
 
   it.effect(
@@ -597,6 +659,23 @@ describe("the sliding window's queue, compacted", () => {
         expect(yield* run(1_024, 10)).toEqual({ granted: true, size: { keys: 1, times: 1_035 } })
         // 1,025 spent: compacted
         expect(yield* run(1_025, 10)).toEqual({ granted: true, size: { keys: 1, times: 11 } })
+      })
+  )
+
+  it.effect(
+    "a key used again moves behind the others: the idle keys before it are dropped, not it (bug: a busy key dropped with its window, idle ones kept)",
+    () =>
+      Effect.gen(function* () {
+        const limiter = RateLimit.make(2, 1_000)
+        yield* limiter.take("a", 0)
+        yield* limiter.take("b", 0)
+        yield* limiter.take("c", 0)
+        // at 1,500 every window is empty: a, used again, stays; b and c, idle, are dropped (two per request)
+        yield* limiter.take("a", 1_500)
+        expect(yield* limiter.size).toEqual({ keys: 1, times: 1 })
+        // a's window holds its request at 1,500: one more fits, then it is full
+        expect(yield* limiter.take("a", 1_600)).toBeUndefined()
+        expect(yield* limiter.take("a", 1_700)).toBe(1)
       })
   )
 

@@ -268,6 +268,7 @@ describe("Target.check: refused queries", () => {
     ["a short escape in a value", "/a?x=%4", queryValue("x")],
     ["a name that is not UTF-8", "/business/exchange-reasons?%c0=1", queryName("%c0")],
     ["a name without a value", "/a?%ff", queryName("%ff")],
+    ["an empty name with a bad value", "/a?=%ff", queryValue("")],
     ["a bad pair after good ones", "/a?ok=1&fine=%C3%A9&x=%C3", queryValue("x")],
     // the name is quoted decoded: a + is a space
     ["a value after a name with + and %20", "/a?first+last%20name=%ff", queryValue("first last name")]
