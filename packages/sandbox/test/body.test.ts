@@ -637,3 +637,25 @@ describe("the JSON the gate reads (json.ts)", () => {
     expect(problems('{"a\\q":1,"a\\q":2}', 2).map((p) => p.reason)).toEqual(["Syntax"])
   })
 })
+
+describe("the JSON the gate reads: which problem is reported", () => {
+  it("a duplicate is found among many keys, past the first 16 (bug: a key after the 16th never recorded, its second value let through)", () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `"k${i}":${i}`).join(",")
+    expect(problems(`{${keys},"k18":0}`).map((p) => [p.reason, p.path])).toEqual([["DuplicateKey", ["k18"]]])
+  })
+
+  it("the first forbidden key and the first duplicate are the ones reported (bug: a later one named in their place)", () => {
+    expect(problems('{"__proto__":1,"constructor":2,"a":1,"a":2,"b":1,"b":2}').map((p) => [p.reason, p.path])).toEqual([
+      ["ForbiddenKey", ["__proto__"]],
+      ["DuplicateKey", ["a"]]
+    ])
+  })
+
+  it("a comma or a colon outside any array or object is a syntax problem (bug: a crash on a body like 1,2)", () => {
+    for (const text of ["1,2", '"a":1', ",", ":"]) {
+      expect(problems(text), text).toEqual([
+        { reason: "Syntax", path: [], message: "the request body is not valid JSON" }
+      ])
+    }
+  })
+})
