@@ -292,9 +292,10 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
         balances.set(from.id, BigDecimal.subtract(balance, fromAmount))
         balances.set(to.id, BigDecimal.sum(balances.get(to.id)!, toAmount))
       }
-      const records = transactions.get(request.request_id)
-      if (records === undefined) transactions.set(request.request_id, [tx])
-      else records.push(tx)
+      // a request_id executes again only once its ledger entry left the window, and its old transactions with it: they
+      // wait only for the sweep, which reads the ids in the order of creation, so the id goes last with its new one
+      transactions.delete(request.request_id)
+      transactions.set(request.request_id, [tx])
       return view(tx, now)
     }
 
