@@ -268,6 +268,14 @@ describe("the request key", () => {
     expect(Faults.requestKey("exchange", request({ body: { request_id: "r-2", amount: 1 } }))).not.toBe(key)
   })
 
+  it("an exchange whose body is not an object (null, text, a number, an array) gets the key of its request, as any (bug: the request fails while its key is computed)", () => {
+    const keys = [null, "text", 5, [1, 2], ["request_id"]].map((body) =>
+      Faults.requestKey("exchange", request({ body }))
+    )
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const key of keys) expect(key.startsWith("POST\u0000/exchange\u0000")).toBe(true)
+  })
+
   it("without a string request_id, and for other operations, the key is the request's method, path, query, token and body (bug: different requests share a key, or a request_id in another API's body taken as one)", () => {
     const base = Faults.requestKey("exchange", request({ body: { request_id: 7, amount: 1 } }))
     expect(base).not.toBe(Faults.requestKey("exchange", request({ body: { request_id: 7, amount: 2 } })))
@@ -473,7 +481,13 @@ describe("what each kind of fault does (in process)", () => {
         const seed = yield* seedIn
         const before = yield* balance
         const dropped = yield* Effect.flip(postExchangeIn(sell(seed, "dr-1", 5)))
-        expect(dropped).toMatchObject({ reason: { _tag: "TransportError" } })
+        expect(dropped).toMatchObject({
+          reason: {
+            _tag: "TransportError",
+            description: "the connection was closed without an answer",
+            request: { method: "POST", url: expect.stringMatching(/\/exchange$/) }
+          }
+        })
         expect(yield* ledgerOf("dr-1")).toMatchObject({ received: 1, transactions: 1 })
         expect(Number(yield* balance)).toBeCloseTo(Number(before) - 5, 6)
         const retry = yield* postExchangeIn(sell(seed, "dr-1", 5))
@@ -612,6 +626,26 @@ describe("what the in-process client sends", () => {
           description: "the in-process sandbox does not take a Stream body"
         })
         expect((yield* control("/requests")).json).toEqual([])
+      }).pipe(Effect.provide(faultsOf([])))
+  )
+
+  it.effect(
+    "a header name or value that HTTP cannot carry is an EncodeError naming the header (clipped to 64 characters), the answer names its request (bug: a request the server never could get, answered)",
+    () =>
+      Effect.gen(function* () {
+        const u = yield* urlsIn
+        const reasons = HttpClientRequest.get(`${u.business}/exchange-reasons`)
+        const long = `x ${"n".repeat(100)}`
+        const badName = yield* Effect.flip(execute(reasons.pipe(HttpClientRequest.setHeader(long, "1"))))
+        expect(badName.reason._tag).toBe("EncodeError")
+        expect((badName.reason as { description?: string }).description).toBe(
+          `the in-process sandbox does not take the header ${JSON.stringify(long.slice(0, 64))}, which HTTP cannot carry`
+        )
+        const badValue = yield* Effect.flip(execute(reasons.pipe(HttpClientRequest.setHeader("x-note", "a\u0000b"))))
+        expect(badValue.reason._tag).toBe("EncodeError")
+        const ok = yield* execute(reasons)
+        expect(ok.request.url).toBe(`${u.business}/exchange-reasons`)
+        expect((yield* control("/requests")).json).toHaveLength(1)
       }).pipe(Effect.provide(faultsOf([])))
   )
 

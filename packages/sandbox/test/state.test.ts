@@ -189,6 +189,30 @@ describe("the state after each kind of exchange (in process)", () => {
   )
 
   it.effect(
+    "a refusal names the side at fault: the unknown account or the currency that is not the account's (bug: a from account blamed for the to side)",
+    () =>
+      Effect.gen(function* () {
+        const seed = yield* seedIn
+        const refusal = (request: object) =>
+          Effect.map(post(request), (r) => [r.status, (r.json as { message: string }).message] as const)
+        const ok = body(seed, "side-1", 5)
+        expect(yield* refusal({ ...ok, from: { ...ok.from, account_id: "nobody" } })).toEqual([
+          400,
+          "from.account_id nobody is not an account of this business"
+        ])
+        expect(yield* refusal({ ...ok, to: { ...ok.to, account_id: "nobody" } })).toEqual([
+          400,
+          "to.account_id nobody is not an account of this business"
+        ])
+        expect(yield* refusal({ ...ok, to: { ...ok.to, currency: "USD" } })).toEqual([
+          400,
+          `to.currency is USD but account ${seed.accounts[1]!.id} holds EUR`
+        ])
+        expect(yield* ledger).toEqual([])
+      }).pipe(Effect.provide(sandbox()))
+  )
+
+  it.effect(
     "refused before execution, or failed during it: no transaction, no money moved (bug: a refused request leaves a transaction)",
     () =>
       Effect.gen(function* () {
@@ -295,6 +319,24 @@ describe("the retention window and pruning (in process)", () => {
         expect((yield* find("r-8")).map((t) => t.id)).toEqual([id])
         expect(yield* ledgerOf("r-8")).toMatchObject({ transactions: 1, transaction_id: id })
         expect((yield* post(body(seed, "r-8", 2))).headers["idempotent-replayed"]).toBe("true")
+      }).pipe(Effect.provide(sandbox({ exchange: { retentionMs: window } })))
+  )
+
+  it.effect(
+    "a request_id used again goes last in the order of creation: it does not hold back the sweep of older ones (bug: expired transactions kept behind a live one)",
+    () =>
+      Effect.gen(function* () {
+        const seed = yield* seedIn
+        for (let i = 0; i < 9; i++) yield* post(body(seed, `r-${i}`, 1))
+        yield* TestClock.setTime(1)
+        for (let i = 0; i < 10; i++) yield* post(body(seed, `x-${i}`, 1))
+        yield* TestClock.setTime(window + 1)
+        // sweeps r-0 to r-7; r-8 executes again
+        yield* post(body(seed, "r-8", 2))
+        expect((yield* held).transactions).toBe(11)
+        // sweeps x-0 to x-7, which r-8's new transaction does not hold back
+        yield* post(body(seed, "y", 1))
+        expect((yield* held).transactions).toBe(4)
       }).pipe(Effect.provide(sandbox({ exchange: { retentionMs: window } })))
   )
 })
