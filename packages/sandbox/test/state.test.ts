@@ -162,6 +162,8 @@ describe("the state after each kind of exchange (in process)", () => {
         expect(done!.id).toBe((created.json as { id: string }).id)
         // the money moved when it was created
         expect((yield* balances)[6]).toBe("5011.70")
+        // from the partner bank too
+        expect((yield* post(body(seed, "st-from-partner", 10, 6, 0))).json).toMatchObject({ state: "created" })
         // the replay is the answer as first given
         const again = yield* post(body(seed, "st-settle", 10, 0, 6))
         expect([again.headers["idempotent-replayed"], again.json]).toEqual(["true", created.json])
