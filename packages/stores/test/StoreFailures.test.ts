@@ -37,6 +37,31 @@ const tempDir = Effect.acquireRelease(
 /** the error building `layer` fails with (a defect fails the test) */
 const buildFailure = <A, E>(layer: Layer.Layer<A, E>) => Effect.scoped(Effect.flip(Layer.build(layer)))
 
+/**
+ * `f` on a fresh copy of LedgerUrl's modules in which importing `specifier` throws `why`, as a module that is not
+ * installed does; the mock is gone and the modules are fresh again afterwards
+ */
+const withoutModule = <A, E, R>(
+  specifier: string,
+  why: string,
+  f: (fresh: typeof LedgerUrl) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> =>
+  Effect.promise(() => {
+    vi.resetModules()
+    vi.doMock(specifier, () => {
+      throw new Error(why)
+    })
+    return import("../src/LedgerUrl.js")
+  }).pipe(
+    Effect.flatMap(f),
+    Effect.ensuring(
+      Effect.sync(() => {
+        vi.doUnmock(specifier)
+        vi.resetModules()
+      })
+    )
+  )
+
 /** what every RequestLedgerError of a failed store is */
 const expectStoreFailed = (error: RequestLedger.RequestLedgerError, message: string, requestId?: string) => {
   expect(error).toBeInstanceOf(RequestLedger.RequestLedgerError)
@@ -77,55 +102,35 @@ describe("LedgerUrl: a store whose driver is missing", () => {
   it.effect(
     "fails the PostgreSQL layer with StoreFailed saying what to install (bug: a defect from a failed import)",
     () =>
-      Effect.gen(function* () {
-        // a fresh copy of the modules, with @effect/sql-pg as it is when it is not installed
-        vi.resetModules()
-        vi.doMock("@effect/sql-pg/PgClient", () => {
-          throw new Error("Cannot find package '@effect/sql-pg'")
+      // a fresh copy of the modules, with @effect/sql-pg as it is when it is not installed
+      withoutModule("@effect/sql-pg/PgClient", "Cannot find package '@effect/sql-pg'", (Fresh) =>
+        Effect.gen(function* () {
+          const error = yield* buildFailure(Fresh.layer(Fresh.parseUnsafe("postgres://u:secret@127.0.0.1:1/db")))
+          expect(error).toMatchObject({ _tag: "RequestLedgerError", reason: "StoreFailed" })
+          // the import's own words (vitest's, here: a module whose loading throws)
+          expect(error.cause).toBeInstanceOf(Error)
+          expect(error.message).toBe(
+            `the request ledger could not load its PostgreSQL store (it needs @effect/sql-pg installed): ${(error.cause as Error).message}`
+          )
+          expect((error.cause as Error).message).not.toBe("")
+          expect(error.message).not.toContain("secret")
         })
-        const Fresh = yield* Effect.promise(() => import("../src/LedgerUrl.js"))
-        const error = yield* buildFailure(Fresh.layer(Fresh.parseUnsafe("postgres://u:secret@127.0.0.1:1/db")))
-        expect(error).toMatchObject({ _tag: "RequestLedgerError", reason: "StoreFailed" })
-        // the import's own words (vitest's, here: a module whose loading throws)
-        expect(error.cause).toBeInstanceOf(Error)
-        expect(error.message).toBe(
-          `the request ledger could not load its PostgreSQL store (it needs @effect/sql-pg installed): ${(error.cause as Error).message}`
-        )
-        expect((error.cause as Error).message).not.toBe("")
-        expect(error.message).not.toContain("secret")
-      }).pipe(
-        Effect.ensuring(
-          Effect.sync(() => {
-            vi.doUnmock("@effect/sql-pg/PgClient")
-            vi.resetModules()
-          })
-        )
       )
   )
 })
 
 describe("SQLite ledger: a Node without node:sqlite", () => {
   it.effect("fails the layer with StoreFailed saying which Node it needs (bug: a defect from the failed import)", () =>
-    Effect.gen(function* () {
-      // a fresh copy of the modules, with node:sqlite as it is on a Node older than 22.5
-      vi.resetModules()
-      vi.doMock("node:sqlite", () => {
-        throw new Error("No such built-in module: node:sqlite")
+    // a fresh copy of the modules, with node:sqlite as it is on a Node older than 22.5
+    withoutModule("node:sqlite", "No such built-in module: node:sqlite", (Fresh) =>
+      Effect.gen(function* () {
+        const error = yield* buildFailure(Fresh.layer(Fresh.parseUnsafe("sqlite::memory:")))
+        expect(error).toMatchObject({ _tag: "RequestLedgerError", reason: "StoreFailed" })
+        expect(error.message).toBe(
+          "the request ledger could not open the SQLite file :memory:: node:sqlite is not available (it needs Node.js 22.5 or later)"
+        )
+        expect(error.cause).toMatchObject({ _tag: "SqlError", reason: { _tag: "ConnectionError", operation: "open" } })
       })
-      const Fresh = yield* Effect.promise(() => import("../src/LedgerUrl.js"))
-      const error = yield* buildFailure(Fresh.layer(Fresh.parseUnsafe("sqlite::memory:")))
-      expect(error).toMatchObject({ _tag: "RequestLedgerError", reason: "StoreFailed" })
-      expect(error.message).toBe(
-        "the request ledger could not open the SQLite file :memory:: node:sqlite is not available (it needs Node.js 22.5 or later)"
-      )
-      expect(error.cause).toMatchObject({ _tag: "SqlError", reason: { _tag: "ConnectionError", operation: "open" } })
-    }).pipe(
-      Effect.ensuring(
-        Effect.sync(() => {
-          vi.doUnmock("node:sqlite")
-          vi.resetModules()
-        })
-      )
     )
   )
 })
