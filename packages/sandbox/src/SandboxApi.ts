@@ -12,6 +12,7 @@ import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as OpenApi from "effect/http-api/OpenApi"
 import * as Schema from "effect/Schema"
 import * as Fault from "./Fault.js"
+import * as OpenApiSecurity from "./internal/openApiSecurity.js"
 
 /**
  * Base paths of the families on a sandbox server.
@@ -229,42 +230,17 @@ const familyAnnotations = (
   group: { readonly annotations: Context.Context<never> }
 ): Context.Context<never> => Context.merge(Context.omit(OpenApi.Transform)(api.annotations), group.annotations)
 
-type Requirement = Record<string, ReadonlyArray<string>>
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
-
 /**
  * The families' APIs declare their scheme under the same name; in one document they become a scheme per family, each
  * required by the operations under the family's base path.
  */
-const securityPerFamily = <Spec extends object>(spec: Spec): Spec => {
-  const document = spec as { paths?: unknown; components?: { securitySchemes?: Record<string, unknown> } }
-  const schemes: Record<string, unknown> = { ...document.components?.securitySchemes }
-  const replaced = new Set<string>()
-  const paths = isRecord(document.paths) ? document.paths : {}
-  for (const [family, name] of Object.entries(securitySchemes) as ReadonlyArray<
-    [keyof typeof securitySchemes, string]
-  >) {
-    const prefix = basePaths[family]
-    for (const [path, item] of Object.entries(paths)) {
-      if ((path !== prefix && !path.startsWith(`${prefix}/`)) || !isRecord(item)) continue
-      for (const operation of Object.values(item)) {
-        if (!isRecord(operation) || !Array.isArray(operation.security)) continue
-        operation.security = (operation.security as ReadonlyArray<Requirement>).map((requirement) => {
-          const renamed: Requirement = {}
-          for (const [scheme, scopes] of Object.entries(requirement)) {
-            replaced.add(scheme)
-            renamed[name] = scopes
-          }
-          return renamed
-        })
-      }
-    }
-    schemes[name] = { type: "http", scheme: "bearer", description: schemeDescriptions[family] }
-  }
-  for (const scheme of replaced) if (!Object.values(securitySchemes).includes(scheme as never)) delete schemes[scheme]
-  return { ...spec, components: { ...document.components, securitySchemes: schemes } }
-}
+const securityPerFamily = OpenApiSecurity.perFamily(
+  (Object.keys(securitySchemes) as ReadonlyArray<keyof typeof securitySchemes>).map((family) => ({
+    prefix: basePaths[family],
+    scheme: securitySchemes[family],
+    description: schemeDescriptions[family]
+  }))
+)
 
 /**
  * The whole sandbox API.
