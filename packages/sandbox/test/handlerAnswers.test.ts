@@ -1,0 +1,164 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Sandbox } from "@payrules/sandbox"
+import { Effect } from "effect"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import { seedIn, sendBareIn, sendIn, urlsIn } from "./helpers.js"
+
+// What each handler answers, to the field, where a client reads more than the status: the JSON content type of the
+// answers written as text, the Open Banking refusals (another institution,
+// an unknown payment) as the Open Banking error format has them, the control plane's tenant lookup, its request log
+// cleared, its clock moved twice, and its stats (the process's CPU, a full collection when the process exposes one).
+
+const options = { seed: 27, plans: 15 } as const
+const sandbox = Sandbox.layerInProcess(options)
+const financialId = "001580000103UAvAAM"
+
+describe("sandbox handlers: what each answers", () => {
+  it.effect("GET plans and GET transactions are JSON (bug: their text served as text/plain)", () =>
+    Effect.gen(function* () {
+      const u = yield* urlsIn
+      const plans = yield* sendIn(
+        HttpClientRequest.get(`${u.merchant}/api/subscription-plans?limit=2`).pipe(
+          HttpClientRequest.setHeader("revolut-api-version", "2024-09-01")
+        )
+      )
+      expect(plans.status).toBe(200)
+      expect(plans.headers["content-type"]).toBe("application/json")
+      const transactions = yield* sendIn(HttpClientRequest.get(`${u.business}/transactions?request_id=never-sent`))
+      expect(transactions.status).toBe(200)
+      expect(transactions.headers["content-type"]).toBe("application/json")
+      expect(transactions.json).toEqual([])
+    }).pipe(Effect.provide(sandbox))
+  )
+
+  it.effect("Open Banking: another institution is 403 naming the institution and the one the sandbox is", () =>
+    Effect.gen(function* () {
+      const u = yield* urlsIn
+      const seed = yield* seedIn
+      const other = "0015800000jfwxXAAQ"
+      const r = yield* sendIn(
+        HttpClientRequest.get(`${u.openBanking}/international-payments/${seed.payments[0]!.id}`).pipe(
+          HttpClientRequest.setHeader("x-fapi-financial-id", other)
+        )
+      )
+      expect(r.status).toBe(403)
+      expect(r.json).toEqual({
+        Code: "403 Forbidden",
+        Id: r.headers["x-fapi-interaction-id"],
+        Message: `this token may not access institution ${other}`,
+        Errors: [
+          {
+            ErrorCode: "UK.OBIE.Header.Invalid",
+            Message: `x-fapi-financial-id must be ${financialId} in the sandbox`,
+            Path: "x-fapi-financial-id"
+          }
+        ]
+      })
+    }).pipe(Effect.provide(sandbox))
+  )
+
+  it.effect("Open Banking: an unknown payment id is 400 Resource.NotFound naming the id", () =>
+    Effect.gen(function* () {
+      const u = yield* urlsIn
+      const r = yield* sendIn(
+        HttpClientRequest.get(`${u.openBanking}/international-payments/ip_nope`).pipe(
+          HttpClientRequest.setHeader("x-fapi-financial-id", financialId)
+        )
+      )
+      expect(r.status).toBe(400)
+      expect(r.json).toMatchObject({
+        Code: "400 Bad Request",
+        Message: "no international payment ip_nope",
+        Errors: [
+          {
+            ErrorCode: "UK.OBIE.Resource.NotFound",
+            Message: "the InternationalPaymentId does not exist",
+            Path: "InternationalPaymentId"
+          }
+        ]
+      })
+    }).pipe(Effect.provide(sandbox))
+  )
+
+  it.effect("GET /__sandbox/seed: each payment with its id, status and profile", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedIn
+      expect(seed.payments.length).toBeGreaterThan(0)
+      for (const payment of seed.payments as ReadonlyArray<{ id: string; status: string; profile: string }>) {
+        expect(payment).toEqual({ id: expect.any(String), status: expect.any(String), profile: "revolut" })
+      }
+    }).pipe(Effect.provide(sandbox))
+  )
+
+  it.effect("a control request for an unknown tenant: 404 naming the tenant asked for", () =>
+    Effect.gen(function* () {
+      const u = yield* urlsIn
+      for (const path of ["accounts", "ledger"]) {
+        const r = yield* sendBareIn(HttpClientRequest.get(`${u.control}/${path}?tenant=t_nobody`))
+        expect(r.status).toBe(404)
+        expect(r.json).toEqual({ status: 404, message: 'no tenant "t_nobody"' })
+      }
+    }).pipe(Effect.provide(sandbox))
+  )
+
+  it.effect("DELETE /__sandbox/requests empties the request log (bug: it answered and kept the log)", () =>
+    Effect.gen(function* () {
+      const u = yield* urlsIn
+      yield* sendIn(HttpClientRequest.get(`${u.business}/exchange-reasons`))
+      yield* sendIn(HttpClientRequest.get(`${u.business}/exchange-reasons`))
+      const before = (yield* sendBareIn(HttpClientRequest.get(`${u.control}/requests`))).json as ReadonlyArray<unknown>
+      expect(before.length).toBeGreaterThanOrEqual(2)
+      yield* sendBareIn(HttpClientRequest.delete(`${u.control}/requests`)).pipe(Effect.ignore)
+      const after = (yield* sendBareIn(HttpClientRequest.get(`${u.control}/requests`))).json as ReadonlyArray<{
+        path: string
+      }>
+      // what is left is at most the DELETE itself
+      expect(after.filter((e) => e.path.endsWith("/exchange-reasons"))).toEqual([])
+    }).pipe(Effect.provide(sandbox))
+  )
+
+  it.effect("POST /__sandbox/clock twice: each answer is the clock moved by all advances so far", () =>
+    Effect.gen(function* () {
+      const u = yield* urlsIn
+      const clock = (yield* sendBareIn(HttpClientRequest.get(`${u.control}/clock`))).json as { now: string }
+      const start = Date.parse(clock.now)
+      const advance = (ms: number) =>
+        Effect.map(
+          sendBareIn(
+            HttpClientRequest.post(`${u.control}/clock`).pipe(HttpClientRequest.bodyJsonUnsafe({ advance_ms: ms }))
+          ),
+          (r) => r.json as { now: string; offset_ms: number }
+        )
+      expect(yield* advance(60_000)).toEqual({ now: new Date(start + 60_000).toISOString(), offset_ms: 60_000 })
+      expect(yield* advance(3_600_000)).toEqual({
+        now: new Date(start + 3_660_000).toISOString(),
+        offset_ms: 3_660_000
+      })
+      const read = (yield* sendBareIn(HttpClientRequest.get(`${u.control}/clock`))).json
+      expect(read).toEqual({ now: new Date(start + 3_660_000).toISOString(), offset_ms: 3_660_000 })
+    }).pipe(Effect.provide(sandbox))
+  )
+
+  it.effect(
+    "GET /__sandbox/stats: the process's CPU so far, after a memory-reducing full collection when gc is exposed",
+    () =>
+      Effect.gen(function* () {
+        const u = yield* urlsIn
+        const g = globalThis as { gc?: unknown }
+        const had = g.gc
+        const calls: Array<unknown> = []
+        g.gc = (gcOptions: unknown) => {
+          calls.push(gcOptions)
+        }
+        const cpu = process.cpuUsage()
+        const stats = yield* sendBareIn(HttpClientRequest.get(`${u.control}/stats`)).pipe(
+          Effect.ensuring(Effect.sync(() => (had === undefined ? delete g.gc : (g.gc = had))))
+        )
+        expect(calls).toEqual([{ type: "major", execution: "sync", flavor: "last-resort" }])
+        const json = stats.json as { cpu_us: number; rss: number; heap_used: number }
+        // user and system time together, of this process, from its start
+        expect(json.cpu_us).toBeGreaterThanOrEqual(cpu.user + cpu.system)
+        expect(json.rss).toBeGreaterThan(json.heap_used)
+      }).pipe(Effect.provide(sandbox))
+  )
+})
