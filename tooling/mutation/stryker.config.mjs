@@ -43,6 +43,8 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
   thresholds: { high: Math.max(threshold, 90), low: threshold, break: threshold },
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? "2"),
-  // a mutant that loops (a bound turned around) is a timeout, which counts as detected
-  timeoutMS: 20_000
+  // a mutant that loops (a bound turned around) is a timeout, which counts as detected. Stryker waits the tests' own
+  // time x 1.5 plus this much before it calls one; a package whose mutants hang often (the sandbox's static mutants, in
+  // code its layers run at start, each wait for the whole suite) runs faster with less, on an otherwise idle machine
+  timeoutMS: Number(process.env.MUTATION_TIMEOUT_MS ?? "20000")
 }
