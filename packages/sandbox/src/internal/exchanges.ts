@@ -136,8 +136,8 @@ const utc = DateTime.zoneMakeOffset(0)
 /** transactions dropped per request once past the retention window */
 const SWEEP = 8
 
-/** the caller's clock moved `offset` ms forward */
-const shifted = (base: Clock.Clock, offset: number): Clock.Clock => {
+/** the caller's clock moved `offset` ms forward (its monotonic time and its sleeps unchanged). @internal */
+export const shifted = (base: Clock.Clock, offset: number): Clock.Clock => {
   const nanos = BigInt(offset) * 1_000_000n
   return {
     currentTimeMillisUnsafe: () => base.currentTimeMillisUnsafe() + offset,

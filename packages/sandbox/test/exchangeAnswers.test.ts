@@ -1,0 +1,108 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Sandbox } from "@payrules/sandbox"
+import { Clock, Duration, Effect, Fiber } from "effect"
+import * as TestClock from "effect/testing/TestClock"
+import * as Exchanges from "../src/internal/exchanges.js"
+import { postExchangeIn, type SeedSummary, seedIn } from "./helpers.js"
+
+// What POST /exchange answers beyond its status: a transfer between two accounts of the same institution completes at
+// once and one that leaves it settles; the conflict and the injected failure say what happened, in the message a
+// client shows (and the failure's stored answer is replayed word for word); and the clock the sandbox moves forward
+// for its ledger moves every reading of the time, not only the one the ledger reads today.
+
+const options = { seed: 41, plans: 15 } as const
+
+const exchangeOf = (from: { id: string; currency: string }, to: { id: string; currency: string }, requestId: string) =>
+  postExchangeIn({
+    from: { account_id: from.id, currency: from.currency, amount: 1 },
+    to: { account_id: to.id, currency: to.currency },
+    request_id: requestId
+  })
+
+/** two accounts in different currencies, each at the institution asked for */
+const pair = (seed: SeedSummary, fromInstitution: string, toInstitution: string) => {
+  const from = seed.accounts.find((a) => a.institution === fromInstitution && a.currency === "GBP")
+  const to = seed.accounts.find((a) => a.institution === toInstitution && a.currency !== "GBP")
+  return from === undefined || to === undefined ? undefined : { from, to }
+}
+
+describe("POST /exchange: what its answers say", () => {
+  it.effect(
+    "between two accounts of the same institution: completed at once; to another institution: created, settling (bug: every exchange settling)",
+    () =>
+      Effect.gen(function* () {
+        const seed = yield* seedIn
+        const same = pair(seed, "same", "same")
+        const leaving = pair(seed, "same", "other")
+        expect(same).toBeDefined()
+        expect(leaving).toBeDefined()
+        const instant = yield* exchangeOf(same!.from, same!.to, "inst-1")
+        expect(instant.status).toBe(200)
+        expect(instant.json).toMatchObject({ state: "completed", type: "exchange" })
+        const settling = yield* exchangeOf(leaving!.from, leaving!.to, "settle-1")
+        expect(settling.status).toBe(200)
+        expect(settling.json).toMatchObject({ state: "created", type: "exchange" })
+        expect(settling.json).not.toHaveProperty("completed_at")
+      }).pipe(Effect.provide(Sandbox.layerInProcess(options)))
+  )
+
+  it.effect("another body under a used request_id: 3021, naming the request_id", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedIn
+      const { from, to } = pair(seed, "same", "same")!
+      expect((yield* exchangeOf(from, to, "conflict-7")).status).toBe(200)
+      const other = yield* postExchangeIn({
+        from: { account_id: from.id, currency: from.currency, amount: 2 },
+        to: { account_id: to.id, currency: to.currency },
+        request_id: "conflict-7"
+      })
+      expect(other.status).toBe(400)
+      expect(other.json).toEqual({
+        code: 3021,
+        message: "request_id conflict-7 was already used for a different exchange"
+      })
+    }).pipe(Effect.provide(Sandbox.layerInProcess(options)))
+  )
+
+  it.effect("an injected failure during execution says so, and its repeat replays the same words", () =>
+    Effect.gen(function* () {
+      const seed = yield* seedIn
+      const { from, to } = pair(seed, "same", "same")!
+      const failed = yield* exchangeOf(from, to, "fail-9")
+      const expected = {
+        code: 9500,
+        message: "the exchange failed during execution (injected fault); this request_id keeps that answer"
+      }
+      expect([failed.status, failed.json]).toEqual([500, expected])
+      const repeat = yield* exchangeOf(from, to, "fail-9")
+      expect([repeat.status, repeat.json, repeat.headers["idempotent-replayed"]]).toEqual([500, expected, "true"])
+    }).pipe(
+      Effect.provide(
+        Sandbox.layerInProcess({ ...options, faults: [{ operation: "exchange", kind: "fail-during", count: 1 }] })
+      )
+    )
+  )
+})
+
+describe("the sandbox's clock, moved forward", () => {
+  it.effect("moves the wall-clock readings in milliseconds and nanoseconds, and leaves monotonic time and sleeps", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(1_000)
+      const base = yield* Clock.Clock
+      const moved = Exchanges.shifted(base, 500)
+      expect(moved.currentTimeMillisUnsafe()).toBe(1_500)
+      expect(yield* moved.currentTimeMillis).toBe(1_500)
+      expect(moved.currentTimeNanosUnsafe()).toBe(1_500_000_000n)
+      expect(yield* moved.currentTimeNanos).toBe(1_500_000_000n)
+      expect(moved.monotonicTimeNanosUnsafe()).toBe(base.monotonicTimeNanosUnsafe())
+      expect(yield* moved.monotonicTimeNanos).toBe(yield* base.monotonicTimeNanos)
+      // a sleep is the base clock's: it ends when the base clock's time has passed
+      const sleeping = yield* Effect.forkChild(moved.sleep(Duration.seconds(2)))
+      yield* TestClock.adjust(Duration.seconds(1))
+      expect(sleeping.pollUnsafe()).toBeUndefined()
+      yield* TestClock.adjust(Duration.seconds(1))
+      yield* Fiber.join(sleeping)
+      expect(yield* Clock.currentTimeMillis).toBe(3_000)
+    })
+  )
+})
