@@ -10,7 +10,8 @@ import { seedIn, sendBareIn, sendIn, urlsIn } from "./helpers.js"
 // cleared, its clock moved twice, and its stats (the process's CPU, a full collection when the process exposes one).
 
 const options = { seed: 27, plans: 15 } as const
-const sandbox = Sandbox.layerInProcess(options)
+/** made in each test that provides it, not when the file loads (see @payrules/vitest/Lazy) */
+const sandbox = () => Sandbox.layerInProcess(options)
 const financialId = "001580000103UAvAAM"
 
 describe("sandbox handlers: what each answers", () => {
@@ -28,7 +29,7 @@ describe("sandbox handlers: what each answers", () => {
       expect(transactions.status).toBe(200)
       expect(transactions.headers["content-type"]).toBe("application/json")
       expect(transactions.json).toEqual([])
-    }).pipe(Effect.provide(sandbox))
+    }).pipe(Effect.provide(sandbox()))
   )
 
   it.effect("Open Banking: another institution is 403 naming the institution and the one the sandbox is", () =>
@@ -54,7 +55,7 @@ describe("sandbox handlers: what each answers", () => {
           }
         ]
       })
-    }).pipe(Effect.provide(sandbox))
+    }).pipe(Effect.provide(sandbox()))
   )
 
   it.effect("Open Banking: an unknown payment id is 400 Resource.NotFound naming the id", () =>
@@ -77,7 +78,7 @@ describe("sandbox handlers: what each answers", () => {
           }
         ]
       })
-    }).pipe(Effect.provide(sandbox))
+    }).pipe(Effect.provide(sandbox()))
   )
 
   it.effect("GET /__sandbox/seed: each payment with its id, status and profile", () =>
@@ -87,7 +88,7 @@ describe("sandbox handlers: what each answers", () => {
       for (const payment of seed.payments as ReadonlyArray<{ id: string; status: string; profile: string }>) {
         expect(payment).toEqual({ id: expect.any(String), status: expect.any(String), profile: "revolut" })
       }
-    }).pipe(Effect.provide(sandbox))
+    }).pipe(Effect.provide(sandbox()))
   )
 
   it.effect("a control request for an unknown tenant: 404 naming the tenant asked for", () =>
@@ -98,7 +99,7 @@ describe("sandbox handlers: what each answers", () => {
         expect(r.status).toBe(404)
         expect(r.json).toEqual({ status: 404, message: 'no tenant "t_nobody"' })
       }
-    }).pipe(Effect.provide(sandbox))
+    }).pipe(Effect.provide(sandbox()))
   )
 
   it.effect("DELETE /__sandbox/requests empties the request log (bug: it answered and kept the log)", () =>
@@ -114,7 +115,7 @@ describe("sandbox handlers: what each answers", () => {
       }>
       // what is left is at most the DELETE itself
       expect(after.filter((e) => e.path.endsWith("/exchange-reasons"))).toEqual([])
-    }).pipe(Effect.provide(sandbox))
+    }).pipe(Effect.provide(sandbox()))
   )
 
   it.effect("POST /__sandbox/clock twice: each answer is the clock moved by all advances so far", () =>
@@ -136,7 +137,7 @@ describe("sandbox handlers: what each answers", () => {
       })
       const read = (yield* sendBareIn(HttpClientRequest.get(`${u.control}/clock`))).json
       expect(read).toEqual({ now: new Date(start + 3_660_000).toISOString(), offset_ms: 3_660_000 })
-    }).pipe(Effect.provide(sandbox))
+    }).pipe(Effect.provide(sandbox()))
   )
 
   it.effect(
@@ -159,6 +160,6 @@ describe("sandbox handlers: what each answers", () => {
         // user and system time together, of this process, from its start
         expect(json.cpu_us).toBeGreaterThanOrEqual(cpu.user + cpu.system)
         expect(json.rss).toBeGreaterThan(json.heap_used)
-      }).pipe(Effect.provide(sandbox))
+      }).pipe(Effect.provide(sandbox()))
   )
 })

@@ -1,11 +1,12 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Sandbox, SandboxApi } from "@payrules/sandbox"
 import { Effect, Layer } from "effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Handlers from "../src/internal/handlers.js"
 import * as StateLayer from "../src/internal/stateLayer.js"
+import { lazily } from "./helpers.js"
 
 // The handlers trust the sandbox's middleware: it authenticates each request and hands its tenant and time on
 // (internal/call.ts). Served without it (a router with only the API's routes), no API handler serves a tenant's data:
@@ -15,8 +16,9 @@ import * as StateLayer from "../src/internal/stateLayer.js"
 // through would serve data to no one in particular.
 
 const options = { seed: 8, plans: 15 } as const
-const [tenant] = Sandbox.tenants(options)
-const bearer = { authorization: `Bearer ${tenant!.token}` }
+// made in the tests that use them, not when the file loads (see @payrules/vitest/Lazy)
+const tenant = lazily(() => Sandbox.tenants(options)[0]!)
+const bearer = lazily(() => ({ authorization: `Bearer ${tenant().token}` }))
 const base = "http://handlers.test"
 
 /** the API's routes and handlers on effect's router, with the sandbox's state, and nothing else */
@@ -30,15 +32,15 @@ const serveWithoutMiddleware = () =>
     { disableLogger: true }
   )
 
-let web: ReturnType<typeof serveWithoutMiddleware> | undefined
-
-beforeAll(() => {
-  web = serveWithoutMiddleware()
-})
-afterAll(() => web?.dispose())
+let made: ReturnType<typeof serveWithoutMiddleware> | undefined
+const web = () => {
+  made ??= serveWithoutMiddleware()
+  return made
+}
+afterAll(() => made?.dispose())
 
 const send = async (path: string, init: RequestInit = {}) => {
-  const response = await web!.handler(new Request(`${base}${path}`, init))
+  const response = await web().handler(new Request(`${base}${path}`, init))
   const text = await response.text()
   return { status: response.status, text, json: text === "" ? undefined : (JSON.parse(text) as unknown) }
 }
@@ -48,7 +50,7 @@ const unauthenticated = "Authorization: Bearer <token> of a tenant is required"
 describe("sandbox handlers without the middleware", () => {
   it("Open Banking: 401 in the Open Banking shape, naming the Authorization header", async () => {
     const r = await send("/open-banking/international-payments/ip_1", {
-      headers: { ...bearer, "x-fapi-financial-id": "001580000103UAvAAM" }
+      headers: { ...bearer(), "x-fapi-financial-id": "001580000103UAvAAM" }
     })
     expect(r.status).toBe(401)
     expect(r.json).toEqual({
@@ -59,7 +61,7 @@ describe("sandbox handlers without the middleware", () => {
   })
 
   it("merchant: 401 in the merchant shape, at the sandbox's time the middleware did not read (0)", async () => {
-    const r = await send("/merchant/api/subscription-plans", { headers: bearer })
+    const r = await send("/merchant/api/subscription-plans", { headers: bearer() })
     expect(r.status).toBe(401)
     expect(r.json).toEqual({ code: "unauthorized", message: unauthenticated, timestamp: 0 })
   })
@@ -70,14 +72,14 @@ describe("sandbox handlers without the middleware", () => {
       ["/business/transactions", {}],
       [
         "/business/exchange",
-        { method: "POST", body: "{}", headers: { ...bearer, "content-type": "application/json" } }
+        { method: "POST", body: "{}", headers: { ...bearer(), "content-type": "application/json" } }
       ],
       [
         "/business/pay/fields",
-        { method: "POST", body: "{}", headers: { ...bearer, "content-type": "application/json" } }
+        { method: "POST", body: "{}", headers: { ...bearer(), "content-type": "application/json" } }
       ]
     ] as const) {
-      const r = await send(path, { headers: bearer, ...init })
+      const r = await send(path, { headers: bearer(), ...init })
       expect(r.status, path).toBe(401)
       expect(r.json, path).toMatchObject({ code: 9001, message: unauthenticated })
     }
@@ -87,8 +89,8 @@ describe("sandbox handlers without the middleware", () => {
     for (const path of ["/__sandbox/clock", "/__sandbox/ledger", "/__sandbox/accounts"]) {
       const r = await send(path)
       expect(r.status, path).toBe(500)
-      expect(r.text, path).not.toContain(tenant!.token)
-      expect(r.text, path).not.toContain(tenant!.id)
+      expect(r.text, path).not.toContain(tenant().token)
+      expect(r.text, path).not.toContain(tenant().id)
     }
     const advance = await send("/__sandbox/clock", {
       method: "POST",

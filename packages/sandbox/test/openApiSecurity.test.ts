@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { SandboxApi } from "@payrules/sandbox"
 import * as OpenApi from "effect/http-api/OpenApi"
 import * as OpenApiSecurity from "../src/internal/openApiSecurity.js"
+import { lazily } from "./helpers.js"
 
 // The sandbox's OpenAPI document (served as /openapi.json's source and rendered by /docs) gives each family its own
 // Bearer scheme: a page that tries a call holds one token per family and sends the right one. Checked on the document
@@ -23,14 +24,15 @@ const families = [
 ] as const
 
 describe("sandbox: the OpenAPI document's security", () => {
-  const document = OpenApi.fromApi(SandboxApi.SandboxApi) as unknown as Document
+  // made in the tests, not when the file loads (see @payrules/vitest/Lazy)
+  const document = lazily(() => OpenApi.fromApi(SandboxApi.SandboxApi) as unknown as Document)
 
   it("declares one Bearer scheme per family, described for that family's tokens, and no shared one", () => {
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(
+    expect(Object.keys(document().components.securitySchemes).sort()).toEqual(
       Object.values(SandboxApi.securitySchemes).sort()
     )
     for (const { name, api } of families) {
-      const scheme = document.components.securitySchemes[SandboxApi.securitySchemes[name]] as Record<string, string>
+      const scheme = document().components.securitySchemes[SandboxApi.securitySchemes[name]] as Record<string, string>
       expect(scheme.type).toBe("http")
       expect(scheme.scheme).toBe("bearer")
       expect(scheme.description).toContain(api)
@@ -40,7 +42,7 @@ describe("sandbox: the OpenAPI document's security", () => {
 
   it("has every operation of a family require that family's scheme, and the control endpoints none", () => {
     const seen = new Set<string>()
-    for (const [path, item] of Object.entries(document.paths)) {
+    for (const [path, item] of Object.entries(document().paths)) {
       const family = families.find(({ name }) => path.startsWith(`${SandboxApi.basePaths[name]}/`))
       for (const [method, operation] of Object.entries(item)) {
         if (family === undefined) {
@@ -57,10 +59,11 @@ describe("sandbox: the OpenAPI document's security", () => {
 })
 
 describe("sandbox: OpenApiSecurity.perFamily", () => {
-  const perFamily = OpenApiSecurity.perFamily([
-    { prefix: "/business", scheme: "BusinessBearer", description: "business tokens" },
-    { prefix: "/merchant", scheme: "MerchantBearer", description: "merchant tokens" }
-  ])
+  const perFamily = <Spec extends object>(spec: Spec): Spec =>
+    OpenApiSecurity.perFamily([
+      { prefix: "/business", scheme: "BusinessBearer", description: "business tokens" },
+      { prefix: "/merchant", scheme: "MerchantBearer", description: "merchant tokens" }
+    ])(spec)
   const bearer = { type: "http", scheme: "bearer" }
   const apiKey = { type: "apiKey", in: "header", name: "x-api-key" }
 
