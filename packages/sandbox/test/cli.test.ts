@@ -20,7 +20,7 @@ const refusal = (argv: ReadonlyArray<string>, env: Record<string, string> = {}) 
 
 describe("payrules-sandbox: its arguments", () => {
   it("without arguments: port 4010 on loopback, seed 1, 1,200 plans, the default limits, no control token", () => {
-    expect(serve([])).toEqual({ port: 4010, seed: 1, plans: 1200, host: "127.0.0.1", limits: {} })
+    expect(serve([])).toStrictEqual({ port: 4010, seed: 1, plans: 1200, host: "127.0.0.1", limits: {} })
   })
 
   it("each flag as --name value or --name=value (a value may hold '='); a `--` separator is skipped", () => {
@@ -37,6 +37,17 @@ describe("payrules-sandbox: its arguments", () => {
       controlToken: "from-flag"
     })
     expect(refusal([], { PORT: "http" })).toBe("--port must be a whole number")
+    // PORT is the port's only: the other numbers keep their defaults (bug: every number read from PORT)
+    expect(serve([], { PORT: "4999" })).toStrictEqual({
+      port: 4999,
+      seed: 1,
+      plans: 1200,
+      host: "127.0.0.1",
+      limits: {}
+    })
+    // blanks are no number (bug: `Number(" ")` is 0, a port the command would take)
+    expect(refusal([], { PORT: " " })).toBe("--port must be a whole number")
+    expect(refusal(["--seed", " \t"])).toBe("--seed must be a whole number")
     // set to nothing: not set (the default port, no control token), where it read as port 0 and an invalid token
     expect(serve([], { PORT: "", PAYRULES_SANDBOX_CONTROL_TOKEN: "" })).toEqual(serve([]))
   })
@@ -120,6 +131,10 @@ describe("payrules-sandbox: the program (in process)", () => {
       for (const url of Object.values(running.urls)) expect(text).toContain(url)
       for (const tenant of running.tenants) expect(text).toContain(tenant.token)
       expect(text).not.toContain("control token")
+      const lines = text.split("\n")
+      expect(lines).toContain(`  Control       ${running.urls.control}`)
+      expect(lines).toContain("Tenants (Authorization: Bearer <token>):")
+      expect(lines.at(-1)).toBe("Ctrl-C to stop.")
       expect(Cli.banner(running, { seed: 5, controlToken: "secret" })).toContain(
         `${running.urls.control} (Bearer <control token>)`
       )
