@@ -153,7 +153,12 @@ describe("sandbox handlers: what each answers", () => {
         }
         const cpu = process.cpuUsage()
         const stats = yield* sendBareIn(HttpClientRequest.get(`${u.control}/stats`)).pipe(
-          Effect.ensuring(Effect.sync(() => (had === undefined ? delete g.gc : (g.gc = had))))
+          Effect.ensuring(
+            Effect.sync(() => {
+              if (had === undefined) delete g.gc
+              else g.gc = had
+            })
+          )
         )
         expect(calls).toEqual([{ type: "major", execution: "sync", flavor: "last-resort" }])
         const json = stats.json as { cpu_us: number; rss: number; heap_used: number }
