@@ -98,12 +98,13 @@ const variation = (id: string, phases: ReadonlyArray<PlanShapes.Phase>) => ({
 const showcasePlans = (random: Random.Random, createdAt: (i: number) => number) =>
   PlanShapes.plans.map((shape, i): SubscriptionPlan.SubscriptionPlanEncoded => {
     const variations = shape.variations.map((phases) => variation(random.uuid(), phases))
+    const created = createdAt(i)
     return {
       id: random.uuid(),
       name: shape.name,
       state: shape.state,
-      created_at: iso(createdAt(i)),
-      updated_at: iso(createdAt(i) + 86_400_000),
+      created_at: iso(created),
+      updated_at: iso(created + 86_400_000),
       variations,
       ...(shape.trial_duration === undefined ? {} : { trial_duration: shape.trial_duration })
     }
@@ -194,13 +195,14 @@ export const make = (seed: number, options: { readonly plans: number } = { plans
     const currency = random.pick(planCurrencies)
     const phases = random.int(1, 3)
     const endless = random.next() < 0.6
+    const created = createdAt(i)
     plans.push({
       id: random.uuid(),
       name: `${random.pick(planNames)} ${i}`,
       ...(random.next() < 0.3 ? { trial_duration: `P${random.pick([7, 14, 30])}D` } : {}),
       state: random.next() < 0.9 ? "active" : "deactivated",
-      created_at: iso(createdAt(i)),
-      updated_at: iso(createdAt(i) + random.int(0, 30) * 86_400_000),
+      created_at: iso(created),
+      updated_at: iso(created + random.int(0, 30) * 86_400_000),
       variations: [
         variation(
           random.uuid(),
