@@ -98,6 +98,43 @@ const plain = (node: Node): boolean => {
   }
 }
 
+/**
+ * The pattern without its parts that match nothing (an empty class, in a branch or under `?`, `*`, `{0,n}`): the same
+ * values, written so that a generator can draw them (effect's cannot draw from `[]`); `undefined` when nothing matches.
+ */
+const matchable = (node: Node): Node | undefined => {
+  switch (node._tag) {
+    case "Atom":
+      return node.set !== undefined && node.set.length === 0 ? undefined : node
+    case "Assert":
+      return node
+    case "Seq": {
+      const items: Array<Node> = []
+      for (const item of node.items) {
+        const kept = matchable(item)
+        if (kept === undefined) return undefined
+        items.push(kept)
+      }
+      return { _tag: "Seq", items }
+    }
+    case "Alt": {
+      const branches = node.branches.flatMap((branch) => matchable(branch) ?? [])
+      return branches.length === 0 ? undefined : { _tag: "Alt", branches }
+    }
+    case "Repeat": {
+      const body = matchable(node.body)
+      if (body !== undefined) return { ...node, body }
+      return node.min === 0 ? { _tag: "Seq", items: [] } : undefined
+    }
+  }
+}
+
+/** the ECMAScript form to draw values from, `undefined` when {@link toEcma} cannot write the pattern exactly */
+const generatorOf = (stripped: Node): string | undefined => {
+  if (!plain(stripped)) return undefined
+  return `^(?:${toEcma(matchable(stripped) ?? stripped)})$`
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // length bounds
 // ---------------------------------------------------------------------------------------------------------------------
@@ -250,7 +287,19 @@ export const compile = (source: string): Result => {
     const native = new RegExp(ecma, "u")
     return {
       ok: true,
-      pattern: new Pattern(source, node, "native", undefined, native, ecma, ecma, b.min, b.max, b.satisfiable, fallback)
+      pattern: new Pattern(
+        source,
+        node,
+        "native",
+        undefined,
+        native,
+        ecma,
+        generatorOf(stripped),
+        b.min,
+        b.max,
+        b.satisfiable,
+        fallback
+      )
     }
   }
   let engine: RE2JS
@@ -259,7 +308,7 @@ export const compile = (source: string): Result => {
   } catch (e) {
     return { ok: false, failure: re2Failure(e) }
   }
-  const generator = plain(stripped) ? `^(?:${toEcma(stripped)})$` : undefined
+  const generator = generatorOf(stripped)
   return {
     ok: true,
     pattern: new Pattern(

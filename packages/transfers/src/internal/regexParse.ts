@@ -67,11 +67,21 @@ const literal = (c: number, flags: Flags): Node => {
   return atom(flags.i ? CharSet.foldAscii(set) : set)
 }
 
-/** a class item: concrete ranges, or a Unicode property only RE2 can evaluate */
+/**
+ * A class item: concrete ranges, or Unicode properties only RE2 can evaluate (the union of `re2`, each an RE2 class
+ * item such as `\p{Lu}`).
+ */
 type Item =
   | { readonly _tag: "Set"; readonly set: CharSet.CharSet }
-  | { readonly _tag: "Property"; readonly re2: string }
+  | { readonly _tag: "Property"; readonly re2: ReadonlyArray<string> }
   | { readonly _tag: "Char"; readonly c: number }
+
+/**
+ * The cased-letter categories. Under `(?i)` Java reads each of them as all three (`\p{Lu}` matches `a`) and `\P` of one
+ * as none of them: java.util.regex's CharPredicates.forProperty with its case-insensitive flag. RE2 has no class for
+ * "none of the three", so that is written as its equal `\P{L}\p{Lm}\p{Lo}` (L is Lu, Ll, Lt, Lm and Lo).
+ */
+const casedLetters = new Set(["Lu", "Ll", "Lt"])
 
 const categoryPrefixes = ["general_category=", "gc=", "script=", "sc="]
 
@@ -423,7 +433,9 @@ class Parser {
     negated: boolean,
     at: number,
     flags: Flags
-  ): { readonly _tag: "Set"; readonly set: CharSet.CharSet } | { readonly _tag: "Property"; readonly re2: string } {
+  ):
+    | { readonly _tag: "Set"; readonly set: CharSet.CharSet }
+    | { readonly _tag: "Property"; readonly re2: ReadonlyArray<string> } {
     let name: string
     if (this.peek() === 0x7b) {
       const end = this.src.indexOf("}", this.i)
@@ -456,7 +468,12 @@ class Parser {
     let bare = name.startsWith("Is") ? name.slice(2) : name
     for (const prefix of categoryPrefixes) if (bare.startsWith(prefix)) bare = bare.slice(prefix.length)
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(bare)) throw invalid(at, `${written} is not a property name`)
-    return { _tag: "Property", re2: `\\${negated ? "P" : "p"}{${bare}}` }
+    // every code point, or none: concrete, so that the length bounds know \P{Any} never matches
+    if (bare === "Any") return { _tag: "Set", set: negated ? CharSet.empty : CharSet.anyChar }
+    if (flags.i && casedLetters.has(bare)) {
+      return { _tag: "Property", re2: negated ? ["\\P{L}", "\\p{Lm}", "\\p{Lo}"] : ["\\p{Lu}", "\\p{Ll}", "\\p{Lt}"] }
+    }
+    return { _tag: "Property", re2: [`\\${negated ? "P" : "p"}{${bare}}`] }
   }
 
   escape(flags: Flags, at: number, items: Array<Node>): Node | undefined {
@@ -476,7 +493,8 @@ class Parser {
       case 0x50 /* P */:
         {
           const item = this.property(c === 0x50, at, flags)
-          return item._tag === "Set" ? atom(item.set) : { _tag: "Atom", set: undefined, re2: item.re2 }
+          if (item._tag === "Set") return atom(item.set)
+          return { _tag: "Atom", set: undefined, re2: item.re2.length === 1 ? item.re2[0] : `[${item.re2.join("")}]` }
         }
       case 0x51 /* Q */:
         {
@@ -586,7 +604,7 @@ class Parser {
     const pairs: Array<number> = []
     const properties: Array<string> = []
     for (const item of items) {
-      if (item._tag === "Property") properties.push(item.re2)
+      if (item._tag === "Property") properties.push(...item.re2)
       else if (item._tag === "Char") pairs.push(item.c, item.c)
       else for (const x of item.set) pairs.push(x)
     }
