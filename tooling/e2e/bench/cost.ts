@@ -1,16 +1,20 @@
 /**
  * What one request costs the server, in CPU: each operation of the load benchmark driven by autocannon (50
- * connections), and the server process's user and system CPU time over the run (from /proc/<pid>/stat) divided by
- * the requests it answered. Requests per second move with everything else on a shared machine; CPU per request moves
- * much less, so this is the number to watch while making a route cheaper. The floors (a constant answer from
- * node:http, effect's HttpRouter and a one-endpoint HttpApi) come first, for scale. Linux only.
+ * connections) against the sandbox and against the plain node:http server that does the same checks
+ * (./servers/baseline.ts), and each server process's user and system CPU time over the run (from /proc/<pid>/stat)
+ * divided by the requests it answered. Requests per second move with everything else on a shared machine (autocannon
+ * itself takes a core of two); CPU per request moves much less, so this is the number to watch while making a route
+ * cheaper, and the ratio of the two servers' CPU per request is the throughput ratio one core each would give. The
+ * floors (a constant answer from node:http, effect's HttpRouter and a one-endpoint HttpApi) come first, for scale.
+ * Linux only.
  *
- * `BENCH_DURATION` (seconds per operation, default 4); `BENCH_COST=floors,reasons,payment,plans,fields,exchange`
- * (a subset, in that order); `BENCH_DIST=1` serves the built packages.
+ * `BENCH_DURATION` (seconds per operation and server, default 4); `BENCH_COST=floors,reasons,payment,plans,fields,
+ * exchange` (a subset); `BENCH_DIST=1` serves the built packages.
  */
 import { readFileSync } from "node:fs"
-import { Sandbox } from "@payrules/sandbox"
+import { cpus } from "node:os"
 import autocannon from "autocannon"
+import { type Request, requestOf, startPair } from "./pair.js"
 import { type Child, spawn } from "./servers/spawn.js"
 
 const seconds = Number(process.env.BENCH_DURATION ?? "4")
@@ -22,83 +26,54 @@ const ticks = (pid: number) => {
   return { user: Number(fields[11]), system: Number(fields[12]) }
 }
 
-const measure = async (
-  name: string,
-  child: Child,
-  path: string,
-  headers: Record<string, string>,
-  request: { readonly method?: "POST"; readonly body?: string; readonly idReplacement?: boolean } = {}
-) => {
+/** CPU per request in µs, user and system, of `child` serving `c` for `duration` seconds */
+const measure = async (name: string, child: Child, c: Request, duration = seconds) => {
   const before = ticks(child.pid)
-  const r = await autocannon({ url: `${child.url}${path}`, headers, connections: 50, duration: seconds, ...request })
+  const r = await autocannon({ ...requestOf(child.url, c), connections: 50, duration })
   const after = ticks(child.pid)
   const n = r.requests.total
-  const per = (t: number) => ((t * 10_000) / n).toFixed(1)
-  console.log(
-    `| ${name} | ${Math.round(r.requests.average)} | ${per(after.user - before.user)} | ${per(after.system - before.system)} | ${r.errors + r.non2xx} |`
-  )
+  const user = ((after.user - before.user) * 10_000) / n
+  const system = ((after.system - before.system) * 10_000) / n
+  if (name !== "")
+    console.log(
+      `| ${name} | ${Math.round(r.requests.average)} | ${user.toFixed(1)} | ${system.toFixed(1)} | ${r.errors + r.non2xx} |`
+    )
+  return user + system
 }
 
 export const run = async () => {
-  const options = { seed: 95, plans: 1200, payFieldsLimit: { limit: 1e9, windowMs: 60_000 } }
-  const token = `Bearer ${Sandbox.tenants(options)[0]!.tokens[0]}`
-  console.log(`\n#### CPU per request, 50 connections, ${seconds} s per operation\n`)
+  console.log(
+    `\n#### CPU per request, 50 connections, ${seconds} s per operation and server\n\n${new Date().toISOString().slice(0, 16)}Z; ${cpus()[0]?.model ?? "cpu"} x${cpus().length}, Node ${process.version}\n`
+  )
   console.log("| server and operation | req/s | user µs / request | system µs / request | errors + non-2xx |")
   console.log("| --- | ---: | ---: | ---: | ---: |")
   if (only.has("floors")) {
     for (const kind of ["node", "effect-router", "effect-httpapi"]) {
       const floor = await spawn("floor", { kind })
-      await measure(`floor: ${kind}`, floor, "/reasons", {})
+      await measure(`floor: ${kind}`, floor, { method: "GET", path: "/reasons", headers: {} })
       await floor.stop()
     }
   }
-  const sandbox = await spawn("sandbox", options)
+  const pair = await startPair()
+  const ratios: Array<string> = []
   try {
-    const seed = (await (await fetch(`${sandbox.url}/__sandbox/seed`)).json()) as {
-      accounts: ReadonlyArray<{ id: string; currency: string }>
-      counterparties: ReadonlyArray<{ id: string; accounts: ReadonlyArray<{ id: string; corridor: string }> }>
-      payments: ReadonlyArray<{ id: string }>
-    }
-    const business = { authorization: token }
-    const json = { ...business, "content-type": "application/json" }
-    if (only.has("reasons"))
-      await measure("sandbox: GET exchange-reasons", sandbox, "/business/exchange-reasons", business)
-    if (only.has("payment")) {
-      await measure("sandbox: GET payment", sandbox, `/open-banking/international-payments/${seed.payments[0]!.id}`, {
-        authorization: token,
-        "x-fapi-financial-id": "001580000103UAvAAM"
-      })
-    }
-    if (only.has("plans")) {
-      await measure("sandbox: GET plans (limit 10)", sandbox, "/merchant/api/subscription-plans?limit=10", {
-        authorization: token,
-        "revolut-api-version": "2024-09-01"
-      })
-    }
-    if (only.has("fields")) {
-      const swift = seed.counterparties.find((c) => c.accounts[0]?.corridor === "US-USD-SWIFT")!
-      await measure("sandbox: POST /pay/fields", sandbox, "/business/pay/fields", json, {
-        method: "POST",
-        body: JSON.stringify({
-          account_id: seed.accounts[0]!.id,
-          receiver: { counterparty_id: swift.id, account_id: swift.accounts[0]!.id }
-        })
-      })
-    }
-    if (only.has("exchange")) {
-      const from = seed.accounts[0]!
-      const to = seed.accounts.find((a) => a.currency !== from.currency)!
-      await measure("sandbox: POST exchange", sandbox, "/business/exchange", json, {
-        method: "POST",
-        idReplacement: true,
-        body: JSON.stringify({
-          from: { account_id: from.id, currency: from.currency, amount: 1 },
-          to: { account_id: to.id, currency: to.currency },
-          request_id: "cost-[<id>]"
-        })
-      })
+    for (const c of pair.cases) {
+      if (!only.has(c.key)) continue
+      // a warm-up of each server first (V8 compiles the hot paths), then the measured runs
+      for (const child of [pair.sandbox, pair.baseline]) await measure("", child, c, 1)
+      const sandbox = await measure(`sandbox: ${c.name}`, pair.sandbox, c)
+      const baseline = await measure(`node:http: ${c.name}`, pair.baseline, c)
+      ratios.push(
+        `| ${c.name} | ${sandbox.toFixed(1)} | ${baseline.toFixed(1)} | **${(baseline / sandbox).toFixed(2)}x** |`
+      )
     }
   } finally {
-    await sandbox.stop()
+    await pair.stop()
+  }
+  if (ratios.length > 0) {
+    console.log("\nCPU per request (user + system), the sandbox beside node:http doing the same checks:\n")
+    console.log("| operation | sandbox µs / request | node:http µs / request | node:http / sandbox |")
+    console.log("| --- | ---: | ---: | ---: |")
+    for (const row of ratios) console.log(row)
   }
 }

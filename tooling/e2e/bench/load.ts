@@ -9,27 +9,14 @@
  *
  * `BENCH_DURATION` (seconds per run, default 10).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { cpus, loadavg, tmpdir } from "node:os"
-import { join } from "node:path"
-import { Sandbox } from "@payrules/sandbox"
+import { cpus, loadavg } from "node:os"
 import autocannon from "autocannon"
+import { json, type Request, requestOf, sandboxOptions, startPair, token } from "./pair.js"
 import type { Kind as FloorKind } from "./servers/floor.js"
 import { type Child, spawn } from "./servers/spawn.js"
 
-const sandboxOptions = (plans: number) => ({ seed: 95, plans, payFieldsLimit: { limit: 1e9, windowMs: 60_000 } })
-/** the first seeded tenant's token (derived from the seed, whatever the number of plans) */
-const token = `Bearer ${Sandbox.tenants(sandboxOptions(0))[0]!.token}`
 const duration = Number(process.env.BENCH_DURATION ?? "10")
 const MB = 1_048_576
-
-interface Case {
-  readonly name: string
-  readonly method: "GET" | "POST"
-  readonly path: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body?: string
-}
 
 interface Result {
   readonly rps: number
@@ -40,15 +27,8 @@ interface Result {
   readonly non2xx: number
 }
 
-const load = async (url: string, c: Case, connections: number, seconds = duration): Promise<Result> => {
-  const r = await autocannon({
-    url: `${url}${c.path}`,
-    method: c.method,
-    headers: { ...c.headers, ...(c.body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(c.body === undefined ? {} : { body: c.body, idReplacement: true }),
-    connections,
-    duration: seconds
-  })
+const load = async (url: string, c: Request, connections: number, seconds = duration): Promise<Result> => {
+  const r = await autocannon({ ...requestOf(url, c), connections, duration: seconds })
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -59,99 +39,16 @@ const load = async (url: string, c: Case, connections: number, seconds = duratio
   }
 }
 
-const json = async <A>(url: string, init?: RequestInit): Promise<A> => {
-  const r = await fetch(url, init)
-  if (!r.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${r.status} ${await r.text()}`)
-  return (await r.json()) as A
-}
-
 const rssOf = async (child: Child, kind: "sandbox" | "baseline") =>
   (await json<{ rss: number }>(`${child.url}${kind === "sandbox" ? "/__sandbox/stats" : "/__stats"}`)).rss
 
 export const run = async (print: (line: string) => void = console.log) => {
-  const sandbox = await spawn("sandbox", sandboxOptions(1_200))
-  const dir = mkdtempSync(join(tmpdir(), "payrules-load-"))
-  let baseline: Child | undefined
+  const pair = await startPair()
+  const { sandbox, baseline, cases } = pair
   const rows: Array<string> = []
   let heading = ""
   let rss = ""
   try {
-    // the data both servers serve, read from the sandbox
-    const seed = await json<{
-      accounts: ReadonlyArray<{ id: string }>
-      counterparties: ReadonlyArray<{ id: string; accounts: ReadonlyArray<{ id: string; corridor: string }> }>
-      payments: ReadonlyArray<{ id: string }>
-    }>(`${sandbox.url}/__sandbox/seed`)
-    const merchant = { authorization: token, "revolut-api-version": "2024-09-01" }
-    const openBanking = { authorization: token, "x-fapi-financial-id": "001580000103UAvAAM" }
-    const business = { authorization: token }
-    const plans: Array<unknown> = []
-    for (let next: string | undefined = ""; next !== undefined; ) {
-      const page: { subscription_plans: ReadonlyArray<unknown>; next_page_token?: string } = await json(
-        `${sandbox.url}/merchant/api/subscription-plans?limit=500${next === "" ? "" : `&page_token=${next}`}`,
-        { headers: merchant }
-      )
-      plans.push(...page.subscription_plans)
-      next = page.next_page_token
-    }
-    const paymentId = seed.payments[0]!.id
-    const payments = {
-      [paymentId]: await json(`${sandbox.url}/open-banking/international-payments/${paymentId}`, {
-        headers: openBanking
-      })
-    }
-    const reasons = await json(`${sandbox.url}/business/exchange-reasons`, { headers: business })
-    const swift = seed.counterparties.find((c) => c.accounts[0]?.corridor === "US-USD-SWIFT")!
-    const fieldsBody = JSON.stringify({
-      account_id: seed.accounts[0]!.id,
-      receiver: { counterparty_id: swift.id, account_id: swift.accounts[0]!.id }
-    })
-    const answer = await json<{ fields: unknown }>(`${sandbox.url}/business/pay/fields`, {
-      method: "POST",
-      headers: { ...business, "content-type": "application/json" },
-      body: fieldsBody
-    })
-    const data = join(dir, "data.json")
-    writeFileSync(
-      data,
-      JSON.stringify({
-        plans,
-        payments,
-        reasons,
-        fields: { [swift.accounts[0]!.id]: answer.fields },
-        // the Bearer tokens of every tenant, as the sandbox knows them: the baseline looks each request's up
-        tokens: Sandbox.tenants(sandboxOptions(0)).flatMap((t) => t.tokens.map((token) => [token, t.id]))
-      })
-    )
-    baseline = await spawn("baseline", { data })
-
-    const cases: ReadonlyArray<Case> = [
-      {
-        name: "GET plans (limit 10)",
-        method: "GET",
-        path: "/merchant/api/subscription-plans?limit=10",
-        headers: merchant
-      },
-      {
-        name: "GET payment",
-        method: "GET",
-        path: `/open-banking/international-payments/${paymentId}`,
-        headers: openBanking
-      },
-      { name: "GET exchange-reasons", method: "GET", path: "/business/exchange-reasons", headers: business },
-      { name: "POST /pay/fields", method: "POST", path: "/business/pay/fields", headers: business, body: fieldsBody },
-      {
-        name: "POST exchange",
-        method: "POST",
-        path: "/business/exchange",
-        headers: business,
-        body: JSON.stringify({
-          from: { account_id: seed.accounts[0]!.id, currency: "GBP", amount: 0.01 },
-          to: { account_id: seed.accounts[1]!.id, currency: "EUR" },
-          request_id: "[<id>]"
-        })
-      }
-    ]
     // a short warm-up of every case on both, then the sandbox's RSS before the load
     for (const c of cases) for (const url of [sandbox.url, baseline.url]) await load(url, c, 10, 1)
     const rssBefore = await rssOf(sandbox, "sandbox")
@@ -192,9 +89,7 @@ export const run = async (print: (line: string) => void = console.log) => {
     heading = `${new Date().toISOString().slice(0, 10)}; ${cpus()[0]?.model ?? "cpu"} x${cpus().length}, Node ${process.version}; autocannon ${duration} s per run; load average ${load1.toFixed(2)} before, ${load2.toFixed(2)} after`
     rss = `Sandbox RSS: ${(rssBefore / MB).toFixed(0)} MB before the load, ${(rssAfter / MB).toFixed(0)} MB after it, ${(rssPruned / MB).toFixed(0)} MB after pruning, ${waited + 2} s later (${(rssPruned / rssBefore).toFixed(2)}x of before).`
   } finally {
-    await sandbox.stop()
-    await baseline?.stop()
-    rmSync(dir, { recursive: true, force: true })
+    await pair.stop()
   }
 
   // the one-endpoint floors of effect, in the same table: each beside node:http serving the same constant answer
@@ -235,13 +130,12 @@ export const run = async (print: (line: string) => void = console.log) => {
     const s = await spawn("sandbox", sandboxOptions(plans))
     try {
       const merchant = { authorization: token, "revolut-api-version": "2024-09-01" }
-      const plain: Case = {
-        name: "",
+      const plain: Request = {
         method: "GET",
         path: "/merchant/api/subscription-plans?limit=10",
         headers: merchant
       }
-      const filtered: Case = {
+      const filtered: Request = {
         ...plain,
         path: "/merchant/api/subscription-plans?limit=10&from=2024-01-01T00:00:00Z&to=2024-12-31T23:59:59Z"
       }
@@ -277,7 +171,7 @@ const measureFloors = async (connections: ReadonlyArray<number>): Promise<Map<st
   const servers: Array<readonly [FloorKind, Child]> = []
   try {
     for (const kind of floorKinds) servers.push([kind, await spawn("floor", { kind })])
-    const c: Case = { name: "floor", method: "GET", path: "/reasons", headers: {} }
+    const c: Request = { method: "GET", path: "/reasons", headers: {} }
     for (const [, f] of servers) await load(f.url, c, 10, 1)
     for (const [i, n] of connections.entries()) {
       for (const [kind, f] of i % 2 === 0 ? servers : [...servers].reverse()) {
