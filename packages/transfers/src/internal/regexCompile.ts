@@ -24,8 +24,9 @@ export interface Compiled {
   readonly ecma: string | undefined
   /**
    * The whole-value match in ECMAScript `u` syntax to draw matching values from (`Arbitrary`), also for patterns that
-   * are not proven linear (drawing never backtracks); `undefined` when the pattern has a Unicode property class or an
-   * anchor or boundary inside, which have no plain ECMAScript form here.
+   * are not proven linear (drawing never backtracks), written on first use; its Unicode property classes as the code
+   * points of ECMAScript's tables; `undefined` when the pattern has an anchor or a boundary inside, or a property that
+   * ECMAScript does not know, which have no plain ECMAScript form here.
    */
   readonly generator: string | undefined
   /** the fewest and most code points of a match (`Infinity` when unbounded) */
@@ -129,10 +130,85 @@ const matchable = (node: Node): Node | undefined => {
   }
 }
 
+/** RE2's general categories, which ECMAScript writes as RE2 does; every other property name RE2 knows is a script */
+const categories = new Set(
+  "C Cc Cf Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs".split(" ")
+)
+
+/** the code points of each property name, as ECMAScript's tables give them (read once: a scan of every code point) */
+const propertySets = new Map<string, CharSet.CharSet | undefined>()
+
+const scan = (ecma: string): CharSet.CharSet | undefined => {
+  let re: RegExp
+  try {
+    re = new RegExp(`^${ecma}$`, "u")
+  } catch {
+    return undefined
+  }
+  const pairs: Array<number> = []
+  let start = -1
+  for (let c = 0; c <= CharSet.MAX_CODE_POINT; c++) {
+    const inside = re.test(String.fromCodePoint(c))
+    if (inside && start < 0) start = c
+    else if (!inside && start >= 0) {
+      pairs.push(start, c - 1)
+      start = -1
+    }
+  }
+  if (start >= 0) pairs.push(start, CharSet.MAX_CODE_POINT)
+  return CharSet.fromRanges(pairs)
+}
+
+/**
+ * The code points of an RE2 property item (`\p{Lu}`, `\P{Greek}`) as ECMAScript's tables give them (V8's Unicode
+ * version, which can differ from RE2's at the edges: a value drawn from them is still checked by the field's rule);
+ * `undefined` for a name ECMAScript does not know.
+ */
+const propertySet = (item: string): CharSet.CharSet | undefined => {
+  const m = /^\\([pP])\{(\w+)\}$/.exec(item)
+  if (m === null) return undefined
+  const name = m[2]!
+  if (!propertySets.has(name))
+    propertySets.set(name, scan(categories.has(name) ? `\\p{${name}}` : `\\p{Script=${name}}`))
+  const set = propertySets.get(name)
+  return set === undefined || m[1] === "p" ? set : CharSet.negate(set)
+}
+
+/** the pattern with its property classes made concrete ({@link propertySet}); `undefined` when one cannot be */
+const concrete = (node: Node): Node | undefined => {
+  switch (node._tag) {
+    case "Atom": {
+      if (node.set !== undefined || node.properties === undefined) return node.set === undefined ? undefined : node
+      let set = node.properties.concrete
+      for (const item of node.properties.items) {
+        const items = propertySet(item)
+        if (items === undefined) return undefined
+        set = CharSet.union(set, items)
+      }
+      return { _tag: "Atom", set: node.properties.negated ? CharSet.negate(set) : set, re2: undefined }
+    }
+    case "Assert":
+      return node
+    case "Seq": {
+      const items = node.items.map(concrete)
+      return items.every((item) => item !== undefined) ? { _tag: "Seq", items } : undefined
+    }
+    case "Alt": {
+      const branches = node.branches.map(concrete)
+      return branches.every((branch) => branch !== undefined) ? { _tag: "Alt", branches } : undefined
+    }
+    case "Repeat": {
+      const body = concrete(node.body)
+      return body === undefined ? undefined : { ...node, body }
+    }
+  }
+}
+
 /** the ECMAScript form to draw values from, `undefined` when {@link toEcma} cannot write the pattern exactly */
 const generatorOf = (stripped: Node): string | undefined => {
-  if (!plain(stripped)) return undefined
-  return `^(?:${toEcma(matchable(stripped) ?? stripped)})$`
+  const drawn = concrete(stripped)
+  if (drawn === undefined || !plain(drawn)) return undefined
+  return `^(?:${toEcma(matchable(drawn) ?? drawn)})$`
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -220,6 +296,7 @@ const EAGER_RE2_LENGTH = 512
 
 class Pattern implements Compiled {
   #re2: string | undefined
+  #generator: { readonly source: string | undefined } | undefined
   #fallback: RE2JS | undefined
   readonly test: (value: string) => boolean
 
@@ -230,7 +307,8 @@ class Pattern implements Compiled {
     readonly re2Reason: string | undefined,
     readonly native: RegExp | undefined,
     readonly ecma: string | undefined,
-    readonly generator: string | undefined,
+    /** the pattern without its outer anchors, which {@link generator} is written from */
+    private readonly drawnFrom: Node,
     readonly minLength: number,
     readonly maxLength: number,
     readonly satisfiable: boolean,
@@ -256,6 +334,12 @@ class Pattern implements Compiled {
   get re2(): string {
     this.#re2 ??= toRe2(this.node)
     return this.#re2
+  }
+
+  /** written on first use: its property classes cost a scan of every code point the first time a name is seen */
+  get generator(): string | undefined {
+    this.#generator ??= { source: generatorOf(this.drawnFrom) }
+    return this.#generator.source
   }
 }
 
@@ -294,7 +378,7 @@ export const compile = (source: string): Result => {
         undefined,
         native,
         ecma,
-        generatorOf(stripped),
+        stripped,
         b.min,
         b.max,
         b.satisfiable,
@@ -308,7 +392,6 @@ export const compile = (source: string): Result => {
   } catch (e) {
     return { ok: false, failure: re2Failure(e) }
   }
-  const generator = generatorOf(stripped)
   return {
     ok: true,
     pattern: new Pattern(
@@ -318,7 +401,7 @@ export const compile = (source: string): Result => {
       problem,
       undefined,
       undefined,
-      generator,
+      stripped,
       b.min,
       b.max,
       b.satisfiable,

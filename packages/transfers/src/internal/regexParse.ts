@@ -10,15 +10,27 @@ export type Assertion = "textStart" | "textEnd" | "lineStart" | "lineEnd" | "wor
 
 export type Node =
   /**
-   * One character: `set` when known here; for Unicode properties, which only RE2 knows, `set` is `undefined` and
-   * `re2` is the RE2 text of the class.
+   * One character: `set` when known here; for Unicode properties, which only RE2 knows, `set` is `undefined`, `re2`
+   * is the RE2 text of the class and `properties` what it is made of.
    */
-  | { readonly _tag: "Atom"; readonly set: CharSet.CharSet | undefined; readonly re2: string | undefined }
+  | {
+      readonly _tag: "Atom"
+      readonly set: CharSet.CharSet | undefined
+      readonly re2: string | undefined
+      readonly properties?: PropertyClass
+    }
   | { readonly _tag: "Seq"; readonly items: ReadonlyArray<Node> }
   | { readonly _tag: "Alt"; readonly branches: ReadonlyArray<Node> }
   /** `max` is `Infinity` when unbounded */
   | { readonly _tag: "Repeat"; readonly body: Node; readonly min: number; readonly max: number }
   | { readonly _tag: "Assert"; readonly assertion: Assertion }
+
+/** A class with Unicode properties: `concrete` and the RE2 property items (`\p{Lu}`, `\P{Greek}`), or all but them. */
+export interface PropertyClass {
+  readonly negated: boolean
+  readonly concrete: CharSet.CharSet
+  readonly items: ReadonlyArray<string>
+}
 
 export type FailureReason = "InvalidPattern" | "UnsupportedPattern"
 
@@ -494,7 +506,12 @@ class Parser {
         {
           const item = this.property(c === 0x50, at, flags)
           if (item._tag === "Set") return atom(item.set)
-          return { _tag: "Atom", set: undefined, re2: item.re2.length === 1 ? item.re2[0] : `[${item.re2.join("")}]` }
+          return {
+            _tag: "Atom",
+            set: undefined,
+            re2: item.re2.length === 1 ? item.re2[0] : `[${item.re2.join("")}]`,
+            properties: { negated: false, concrete: CharSet.empty, items: item.re2 }
+          }
         }
       case 0x51 /* Q */:
         {
@@ -614,7 +631,8 @@ class Parser {
     return {
       _tag: "Atom",
       set: undefined,
-      re2: `[${negated ? "^" : ""}${CharSet.re2ClassBody(concrete)}${properties.join("")}]`
+      re2: `[${negated ? "^" : ""}${CharSet.re2ClassBody(concrete)}${properties.join("")}]`,
+      properties: { negated, concrete, items: properties }
     }
   }
 }
