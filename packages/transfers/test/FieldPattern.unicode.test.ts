@@ -7,6 +7,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { fc, test } from "@fast-check/vitest"
 import { FieldPattern, FieldValidator } from "@payrules/transfers"
 import { Arbitrary, Effect, Result } from "effect"
+import * as RegexCompile from "../src/internal/regexCompile.js"
+import { patterns } from "./support/patternGrammar.js"
 
 const compile = (source: string) => Result.getOrThrow(FieldPattern.compile(source))
 
@@ -129,6 +131,85 @@ describe("FieldPattern: drawing values for a pattern with Unicode property class
           yield* expectDrawn(pattern, expected, 5)
         }
       })
+  )
+})
+
+/** what values are drawn from for a pattern: its generator, as a RegExp (`undefined` when it has none) */
+const drawnFrom = (source: string): RegExp | undefined => {
+  const compiled = RegexCompile.compile(source)
+  if (!compiled.ok) throw new Error(`${source} did not compile`)
+  const generator = compiled.pattern.generator
+  return generator === undefined ? undefined : new RegExp(generator, "u")
+}
+
+describe("FieldPattern: what values are drawn from", () => {
+  it("holds a property class's code points from the first to the last, and no other (bug: a range cut at U+0000 or U+10FFFF, one code point too many, or \\P read as \\p)", () => {
+    for (const source of ["\\P{L}", "[^\\p{L}]", "\\p{^L}"]) {
+      const from = drawnFrom(source)!
+      expect([source, ["\u0000", "\u{10FFFF}", "1", " ", "a", "\u4E2D"].map((s) => from.test(s))]).toEqual([
+        source,
+        [true, true, true, true, false, false]
+      ])
+    }
+    const upper = drawnFrom("\\p{Lu}")!
+    expect(["A", "Z", "@", "[", "a", "\u00C0", "\u00D7"].map((s) => upper.test(s))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+      false
+    ])
+    // every general category RE2 knows, LC and Cn too, has an ECMAScript table
+    expect(["a", "A", "1"].map((s) => drawnFrom("\\p{LC}")!.test(s))).toEqual([true, true, false])
+    expect(["\u0378", "a"].map((s) => drawnFrom("\\p{Cn}")!.test(s))).toEqual([true, false])
+    expect(["\u03A3", "a"].map((s) => drawnFrom("\\p{Greek}")!.test(s))).toEqual([true, false])
+  })
+
+  it("has no form for a pattern with an anchor or a boundary inside, nor for an empty pattern's parts", () => {
+    expect(drawnFrom("a\\bb")).toBeUndefined()
+    expect(drawnFrom("(?m)a$\\nb")).toBeUndefined()
+    expect(drawnFrom("\\p{L}\\b")).toBeUndefined()
+    // a pattern nothing matches keeps its form: there is nothing to draw, and the rule says so
+    expect(drawnFrom("a[^\\s\\S]")?.source).toBe("^(?:a[])$")
+  })
+
+  /** characters the patterns below use, and others */
+  const alphabet = fc.constantFrom("a", "b", "x", "y", "z", "9", "A", "\u03A3", "\u4E2D", " ", "-")
+  const atoms = fc.constantFrom(
+    "a",
+    "b",
+    "x",
+    "[xy]",
+    "[^\\s\\S]",
+    "[\\P{Any}]",
+    "\\p{Lu}",
+    "\\p{Greek}",
+    "[\\p{L}9]",
+    "[^\\p{Ll}]",
+    "\\d"
+  )
+  const quantifiers = fc.constantFrom("", "", "?", "*", "+", "{0,2}", "{2}", "{1,3}")
+
+  test.prop(
+    [
+      patterns({ atom: atoms, quant: quantifiers, maxItems: 3, capturing: false }),
+      fc.array(fc.array(alphabet, { maxLength: 5 }), { minLength: 20, maxLength: 20 })
+    ],
+    { numRuns: 200 }
+  )(
+    "matches exactly the values the pattern matches, parts that match nothing left out (bug: a branch or repetition of them kept, or a value lost)",
+    (source, values) => {
+      const pattern = compile(source)
+      const from = drawnFrom(source)!
+      for (const chars of values) {
+        const value = chars.join("")
+        expect([source, value, from.test(value)]).toEqual([source, value, pattern.test(value)])
+      }
+      // and what it is written as can be drawn from: no empty class left where a value can be drawn around it
+      if (pattern.satisfiable) expect([source, from.source.includes("[]")]).toEqual([source, false])
+    }
   )
 })
 

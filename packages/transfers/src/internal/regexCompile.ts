@@ -132,7 +132,9 @@ const matchable = (node: Node): Node | undefined => {
 
 /** RE2's general categories, which ECMAScript writes as RE2 does; every other property name RE2 knows is a script */
 const categories = new Set(
-  "C Cc Cf Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs".split(" ")
+  "C Cc Cf Cn Co Cs L LC Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs".split(
+    " "
+  )
 )
 
 /** the code points of each property name, as ECMAScript's tables give them (read once: a scan of every code point) */
