@@ -180,7 +180,8 @@ const propertySet = (item: string): CharSet.CharSet | undefined => {
 const concrete = (node: Node): Node | undefined => {
   switch (node._tag) {
     case "Atom": {
-      if (node.set !== undefined || node.properties === undefined) return node.set === undefined ? undefined : node
+      if (node.set !== undefined) return node
+      if (node.properties === undefined) return undefined
       let set = node.properties.concrete
       for (const item of node.properties.items) {
         const items = propertySet(item)
