@@ -6,7 +6,7 @@
 import { RE2JS } from "re2js"
 import * as CharSet from "./charSet.js"
 import { nativeProblem, stripAnchors } from "./regexLinear.js"
-import type { Assertion, Failure, Node } from "./regexParse.js"
+import type { Assertion, Failure, Node, PropertyClass } from "./regexParse.js"
 import * as RegexParse from "./regexParse.js"
 
 export type Engine = "native" | "re2"
@@ -79,7 +79,14 @@ const emit = (node: Node, atomText: (n: Extract<Node, { _tag: "Atom" }>) => stri
   }
 }
 
-export const toRe2 = (node: Node): string => emit(node, (a) => a.re2 ?? CharSet.toRe2(a.set ?? CharSet.empty))
+/** a class with Unicode properties in RE2 syntax: a lone property as it is, anything else as a bracketed class */
+const re2Class = (p: PropertyClass): string =>
+  !p.negated && p.concrete.length === 0 && p.items.length === 1
+    ? p.items[0]!
+    : `[${p.negated ? "^" : ""}${CharSet.re2ClassBody(p.concrete)}${p.items.join("")}]`
+
+export const toRe2 = (node: Node): string =>
+  emit(node, (a) => (a.set === undefined ? re2Class(a.properties) : CharSet.toRe2(a.set)))
 
 const toEcma = (node: Node): string => emit(node, (a) => CharSet.toEcma(a.set ?? CharSet.empty))
 
@@ -100,33 +107,25 @@ const plain = (node: Node): boolean => {
 }
 
 /**
- * The pattern without its parts that match nothing (an empty class, in a branch or under `?`, `*`, `{0,n}`): the same
- * values, written so that a generator can draw them (effect's cannot draw from `[]`); `undefined` when nothing matches.
+ * The pattern without its parts that match nothing ({@link bounds}' `satisfiable`: an empty class, in a branch or under
+ * `?`, `*`, `{0,n}`): the same values, written so that a generator can draw them (effect's cannot draw from `[]`);
+ * `undefined` when nothing matches.
  */
 const matchable = (node: Node): Node | undefined => {
+  if (!bounds(node).satisfiable) return undefined
   switch (node._tag) {
-    case "Atom":
-      return node.set !== undefined && node.set.length === 0 ? undefined : node
-    case "Assert":
-      return node
-    case "Seq": {
-      const items: Array<Node> = []
-      for (const item of node.items) {
-        const kept = matchable(item)
-        if (kept === undefined) return undefined
-        items.push(kept)
-      }
-      return { _tag: "Seq", items }
-    }
-    case "Alt": {
-      const branches = node.branches.flatMap((branch) => matchable(branch) ?? [])
-      return branches.length === 0 ? undefined : { _tag: "Alt", branches }
-    }
+    case "Seq":
+      // every item of a sequence that matches something matches something
+      return { _tag: "Seq", items: node.items.map((item) => matchable(item)!) }
+    case "Alt":
+      return { _tag: "Alt", branches: node.branches.flatMap((branch) => matchable(branch) ?? []) }
     case "Repeat": {
+      // a repetition whose body matches nothing matches only the empty value (`{0,n}`)
       const body = matchable(node.body)
-      if (body !== undefined) return { ...node, body }
-      return node.min === 0 ? { _tag: "Seq", items: [] } : undefined
+      return body === undefined ? { _tag: "Seq", items: [] } : { ...node, body }
     }
+    default:
+      return node
   }
 }
 
@@ -181,14 +180,13 @@ const concrete = (node: Node): Node | undefined => {
   switch (node._tag) {
     case "Atom": {
       if (node.set !== undefined) return node
-      if (node.properties === undefined) return undefined
       let set = node.properties.concrete
       for (const item of node.properties.items) {
         const items = propertySet(item)
         if (items === undefined) return undefined
         set = CharSet.union(set, items)
       }
-      return { _tag: "Atom", set: node.properties.negated ? CharSet.negate(set) : set, re2: undefined }
+      return { _tag: "Atom", set: node.properties.negated ? CharSet.negate(set) : set }
     }
     case "Assert":
       return node

@@ -9,16 +9,10 @@ import * as CharSet from "./charSet.js"
 export type Assertion = "textStart" | "textEnd" | "lineStart" | "lineEnd" | "wordBoundary" | "notWordBoundary"
 
 export type Node =
-  /**
-   * One character: `set` when known here; for Unicode properties, which only RE2 knows, `set` is `undefined`, `re2`
-   * is the RE2 text of the class and `properties` what it is made of.
-   */
-  | {
-      readonly _tag: "Atom"
-      readonly set: CharSet.CharSet | undefined
-      readonly re2: string | undefined
-      readonly properties?: PropertyClass
-    }
+  /** One character: `set` when known here */
+  | { readonly _tag: "Atom"; readonly set: CharSet.CharSet; readonly properties?: undefined }
+  /** One character of a class with Unicode properties, which only RE2 knows: what the class is made of */
+  | { readonly _tag: "Atom"; readonly set: undefined; readonly properties: PropertyClass }
   | { readonly _tag: "Seq"; readonly items: ReadonlyArray<Node> }
   | { readonly _tag: "Alt"; readonly branches: ReadonlyArray<Node> }
   /** `max` is `Infinity` when unbounded */
@@ -65,7 +59,7 @@ interface Flags {
   readonly m: boolean
 }
 
-const atom = (set: CharSet.CharSet): Node => ({ _tag: "Atom", set, re2: undefined })
+const atom = (set: CharSet.CharSet): Node => ({ _tag: "Atom", set })
 
 const seq = (items: ReadonlyArray<Node>): Node => (items.length === 1 ? items[0]! : { _tag: "Seq", items })
 
@@ -509,7 +503,6 @@ class Parser {
           return {
             _tag: "Atom",
             set: undefined,
-            re2: item.re2.length === 1 ? item.re2[0] : `[${item.re2.join("")}]`,
             properties: { negated: false, concrete: CharSet.empty, items: item.re2 }
           }
         }
@@ -628,12 +621,7 @@ class Parser {
     let concrete = CharSet.fromRanges(pairs)
     if (flags.i) concrete = CharSet.foldAscii(concrete)
     if (properties.length === 0) return atom(negated ? CharSet.negate(concrete) : concrete)
-    return {
-      _tag: "Atom",
-      set: undefined,
-      re2: `[${negated ? "^" : ""}${CharSet.re2ClassBody(concrete)}${properties.join("")}]`,
-      properties: { negated, concrete, items: properties }
-    }
+    return { _tag: "Atom", set: undefined, properties: { negated, concrete, items: properties } }
   }
 }
 
