@@ -56,18 +56,7 @@ export const migrate: Effect.Effect<void, SqlError | Migrator.MigrationError, Sq
 export const make = (
   options?: RequestLedger.Options
 ): Effect.Effect<RequestLedger.RequestLedgerService, RequestLedger.RequestLedgerError, SqlClient.SqlClient> =>
-  Effect.andThen(
-    Effect.mapError(migrate, (e) =>
-      e._tag === "SqlError"
-        ? sqlLedger.storeFailed("create its table")(e)
-        : new RequestLedger.RequestLedgerError({
-            reason: "StoreFailed",
-            message: `the request ledger could not create its table: ${e.message}`,
-            cause: e
-          })
-    ),
-    sqlLedger.make(options)
-  )
+  Effect.andThen(Effect.mapError(migrate, sqlLedger.storeFailed("create its table")), sqlLedger.make(options))
 
 /**
  * The `RequestLedger` service over the `SqlClient` of the context.

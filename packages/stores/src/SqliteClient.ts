@@ -159,12 +159,12 @@ const open = (sqlite: typeof import("node:sqlite"), options: SqliteClientConfig)
         timeout: busyTimeoutMillis(options.busyTimeout)
       })
       try {
-        // these read the file: a file that is not a database fails here, not at the first statement
+        // these read the file (SQLite reads the schema before either pragma): a file that is not a database fails
+        // here, not at the first statement
         if (options.readonly !== true && options.disableWAL !== true) {
           db.exec("PRAGMA journal_mode = WAL")
         }
         db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`)
-        db.prepare("PRAGMA schema_version").get()
         return db
       } catch (cause) {
         closeQuietly(db)

@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
 import { layerBlock } from "@payrules/vitest/Lazy"
-import { Context, Effect, Exit, Layer, Stream } from "effect"
+import { Context, Effect, Exit, Layer, Stream, Tracer } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import * as SqlClient from "effect/sql/SqlClient"
@@ -386,6 +386,38 @@ describe("SqliteClient options", () => {
     })
   )
 
+  it.effect(
+    "gives every statement's span the attributes of spanAttributes and db.system.name sqlite (bug: attributes dropped, or the system left out)",
+    () =>
+      Effect.gen(function* () {
+        const spans: Array<Tracer.NativeSpan> = []
+        const tracer = Tracer.make({
+          span(options) {
+            const span = new Tracer.NativeSpan(options)
+            spans.push(span)
+            return span
+          }
+        })
+        const statementSpans = () =>
+          spans
+            .filter((span) => span.attributes.has("db.query.text"))
+            .map((span) => Object.fromEntries(span.attributes))
+        const sql = yield* open({ filename: ":memory:", spanAttributes: { "service.name": "ledger", tier: 2 } })
+        yield* Effect.withTracer(sql`SELECT ${1} AS one`, tracer)
+        const [span] = statementSpans()
+        assert.strictEqual(span?.["db.system.name"], "sqlite")
+        assert.strictEqual(span?.["service.name"], "ledger")
+        assert.strictEqual(span?.tier, 2)
+        // without spanAttributes, the system alone
+        spans.length = 0
+        const plainClient = yield* open({ filename: ":memory:" })
+        yield* Effect.withTracer(plainClient`SELECT ${1} AS one`, tracer)
+        const [bare] = statementSpans()
+        assert.strictEqual(bare?.["db.system.name"], "sqlite")
+        assert.isFalse(bare !== undefined && "service.name" in bare)
+      })
+  )
+
   it.effect("works without a statement cache", () =>
     Effect.gen(function* () {
       const sql = yield* open({ filename: ":memory:", prepareCacheSize: 0 })
@@ -470,6 +502,12 @@ describe("SqliteClient on a file", () => {
       assert.include(error.message, "file is not a database")
       const readonly = yield* failure(open({ filename, readonly: true }))
       assert.include(readonly.message, "file is not a database")
+      // without the switch to WAL, whatever the synchronous mode
+      for (const synchronous of ["OFF", "NORMAL", "FULL", "EXTRA"] as const) {
+        const kept = yield* failure(open({ filename, disableWAL: true, synchronous }))
+        assert.strictEqual(kept.reason.operation, "open", synchronous)
+        assert.include(kept.message, "file is not a database", synchronous)
+      }
     })
   )
 

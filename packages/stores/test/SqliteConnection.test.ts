@@ -7,11 +7,12 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { describe, expect, it } from "@effect/vitest"
+import { DatabaseSync } from "node:sqlite"
+import { describe, expect, it, vi } from "@effect/vitest"
 import { Config, Context, Effect, Layer, Stream } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
-import { openError, sqlError } from "../src/internal/sqliteConnection.js"
+import { makeConnection, openError, sqlError } from "../src/internal/sqliteConnection.js"
 import * as SqliteClient from "../src/SqliteClient.js"
 
 /** a client on a database in memory, open until the scope closes */
@@ -29,6 +30,32 @@ const plain = (rows: ReadonlyArray<object>) => rows.map((row) => ({ ...row }))
 
 /** the SqlError an effect fails with */
 const failure = <A, R>(effect: Effect.Effect<A, SqlError, R>) => Effect.flip(effect)
+
+/**
+ * A database in memory whose `prepare` calls are counted (`counted.prepares`), closed when the scope closes, and
+ * `connect`, which makes a connection on it as `SqliteClient` does and says how many statements making it prepared.
+ */
+const countedDatabase = Effect.acquireRelease(
+  Effect.sync(() => {
+    const db = new DatabaseSync(":memory:")
+    const prepare = db.prepare.bind(db)
+    const counted = { db, prepares: 0 }
+    db.prepare = (sql: string) => {
+      counted.prepares++
+      return prepare(sql)
+    }
+    // the count starts again after: the first connection of the process prepares a probe (see below)
+    const connect = (prepareCacheSize: number) => {
+      counted.prepares = 0
+      const connection = makeConnection(db, { prepareCacheSize })
+      const prepared = counted.prepares
+      counted.prepares = 0
+      return { connection, prepared }
+    }
+    return { ...counted, counted, connect }
+  }),
+  ({ db }) => Effect.sync(() => db.close())
+)
 
 describe("SqliteClient: values node:sqlite cannot bind", () => {
   it.effect(
@@ -149,6 +176,131 @@ describe("SqliteClient: the statement cache", () => {
           expect(plain(yield* sql`SELECT name FROM t WHERE n = ${2}`)).toStrictEqual([{ name: "two" }])
         }
       })
+  )
+})
+
+describe("SqliteClient: what the statement cache keeps", () => {
+  it.effect(
+    "prepares a statement once while it is among the most recently used, and again once evicted (bug: a cache that keeps nothing, evicts the most recently used, or grows past its size)",
+    () =>
+      Effect.gen(function* () {
+        const { connect, counted } = yield* countedDatabase
+        const { connection } = connect(2)
+        const run = (name: string) => connection.execute(`SELECT '${name}' AS s`, [], undefined)
+        // the statement run, then how many statements have been prepared so far; the cache holds two
+        const steps: ReadonlyArray<readonly [string, number]> = [
+          ["A", 1],
+          ["A", 1], // kept
+          ["B", 2],
+          ["A", 2], // kept, and now the most recently used
+          ["C", 3], // evicts B, the least recently used (not A, the older one)
+          ["A", 3],
+          ["B", 4], // evicted before: prepared again, evicting C
+          ["C", 5], // evicting A
+          ["B", 5],
+          ["C", 5]
+        ]
+        for (const [i, [name, prepares]] of steps.entries()) {
+          expect(plain(yield* run(name)), `step ${i + 1}`).toStrictEqual([{ s: name }])
+          expect(counted.prepares, `prepared after step ${i + 1} (${name})`).toBe(prepares)
+        }
+        // the other modes of execution share the cache
+        expect(yield* connection.executeValues("SELECT 'C' AS s", [])).toStrictEqual([["C"]])
+        expect(plain((yield* connection.executeRaw("SELECT 'B' AS s", [])) as ReadonlyArray<object>)).toStrictEqual([
+          { s: "B" }
+        ])
+        expect(counted.prepares).toBe(5)
+      })
+  )
+
+  it.effect("keeps nothing with a size of 0 (bug: a cache of 0 that keeps every statement)", () =>
+    Effect.gen(function* () {
+      const { connect, counted } = yield* countedDatabase
+      const { connection } = connect(0)
+      for (let i = 1; i <= 3; i++) {
+        expect(plain(yield* connection.execute("SELECT 1 AS one", [], undefined))).toStrictEqual([{ one: 1 }])
+        expect(counted.prepares).toBe(i)
+      }
+    })
+  )
+
+  it.effect(
+    "prepares unprepared statements and streams anew, leaving the cache as it was (bug: a stream sharing a statement that another read resets, or an unprepared statement that evicts the cached ones)",
+    () =>
+      Effect.gen(function* () {
+        const { connect, counted } = yield* countedDatabase
+        const { connection } = connect(1)
+        yield* connection.execute("SELECT 1 AS one", [], undefined)
+        expect(counted.prepares).toBe(1)
+        expect(plain(yield* connection.executeUnprepared("SELECT 2 AS two", [], undefined))).toStrictEqual([{ two: 2 }])
+        expect(yield* connection.executeValuesUnprepared("SELECT 1 AS one", [])).toStrictEqual([[1]])
+        expect(
+          plain(yield* Stream.runCollect(connection.executeStream("SELECT 1 AS one", [], undefined)))
+        ).toStrictEqual([{ one: 1 }])
+        expect(counted.prepares).toBe(4)
+        // the cached statement is still the one kept
+        yield* connection.execute("SELECT 1 AS one", [], undefined)
+        expect(counted.prepares).toBe(4)
+      })
+  )
+
+  it.effect(
+    "finds out once per process whether node:sqlite cuts text at a NUL (bug: a probe on every connection)",
+    () =>
+      Effect.gen(function* () {
+        const first = yield* countedDatabase
+        first.connect(1)
+        const second = yield* countedDatabase
+        expect(second.connect(1).prepared).toBe(0)
+      })
+  )
+})
+
+describe("SqliteClient: its statement cache", () => {
+  /** every `prepare` of node:sqlite counted while the scope is open */
+  const countPrepares = Effect.acquireRelease(
+    Effect.sync(() => vi.spyOn(DatabaseSync.prototype, "prepare")),
+    (spy) => Effect.sync(() => spy.mockRestore())
+  )
+
+  it.effect(
+    "keeps 200 statements by default, none with a size of 0 or less, and the whole part of a fraction (bug: a size read wrong, or no cache by default)",
+    () =>
+      Effect.gen(function* () {
+        const spy = yield* countPrepares
+        /** how many statements running `names` in turn prepares on a client of `options` */
+        const prepares = (options: Partial<SqliteClient.SqliteClientConfig>, names: ReadonlyArray<string>) =>
+          Effect.gen(function* () {
+            const sql = yield* open(options)
+            spy.mockClear()
+            for (const name of names) {
+              expect(plain(yield* sql.unsafe(`SELECT '${name}' AS s`))).toStrictEqual([{ s: name }])
+            }
+            return spy.mock.calls.length
+          })
+        const twice = ["A", "B", "C", "A", "B", "C"]
+        expect(yield* prepares({}, twice)).toBe(3)
+        expect(yield* prepares({ prepareCacheSize: 3 }, twice)).toBe(3)
+        expect(yield* prepares({ prepareCacheSize: 0 }, twice)).toBe(6)
+        expect(yield* prepares({ prepareCacheSize: -5 }, twice)).toBe(6)
+        expect(yield* prepares({ prepareCacheSize: 1.9 }, ["A", "A", "B", "A"])).toBe(3)
+      }).pipe(Effect.scoped)
+  )
+
+  it.effect(
+    "keeps the statements that begin and commit a transaction (bug: BEGIN and COMMIT prepared for every transaction)",
+    () =>
+      Effect.gen(function* () {
+        const spy = yield* countPrepares
+        const sql = yield* open()
+        yield* sql`CREATE TABLE t (n INTEGER)`
+        const write = (n: number) => sql.withTransaction(sql`INSERT INTO t VALUES (${n})`)
+        yield* write(1)
+        spy.mockClear()
+        yield* write(2)
+        expect(spy.mock.calls.map(([text]) => text)).toStrictEqual([])
+        expect(plain(yield* sql`SELECT n FROM t ORDER BY n`)).toStrictEqual([{ n: 1 }, { n: 2 }])
+      }).pipe(Effect.scoped)
   )
 })
 

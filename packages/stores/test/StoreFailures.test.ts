@@ -260,22 +260,26 @@ describe("SQL ledger: what it stores and what it refuses", () => {
       })
   )
 
-  it.effect("drops expired rows from the table as new ids arrive (bug: a table that grows for ever)", () =>
-    Effect.gen(function* () {
-      const { ledger, sql } = yield* ledgerAndSql
-      const count = Effect.map(
-        sql<{ n: number }>`SELECT count(*) AS n FROM ${sql(SqlRequestLedger.table)}`,
-        (rows) => rows[0]!.n
-      )
-      for (let i = 0; i < 8; i++) yield* ledger.register(request(`old-${i}`))
-      yield* TestClock.adjust("25 hours")
-      // a sweep every 8 new ids: after 8 more, the 8 expired ones are gone
-      for (let i = 0; i < 8; i++) yield* ledger.register(request(`new-${i}`))
-      expect(yield* count).toBe(8)
-      expect((yield* ledger.entries).map((entry) => entry.requestId)).toStrictEqual(
-        Array.from({ length: 8 }, (_, i) => `new-${i}`)
-      )
-    })
+  it.effect(
+    "drops expired rows from the table every 8 new ids (bug: a table that grows for ever, or a DELETE per registration)",
+    () =>
+      Effect.gen(function* () {
+        const { ledger, sql } = yield* ledgerAndSql
+        const count = Effect.map(
+          sql<{ n: number }>`SELECT count(*) AS n FROM ${sql(SqlRequestLedger.table)}`,
+          (rows) => rows[0]!.n
+        )
+        for (let i = 0; i < 8; i++) yield* ledger.register(request(`old-${i}`))
+        yield* TestClock.adjust("25 hours")
+        // a sweep every 8 new ids (not a DELETE per id): the 8 expired ones are still there after 7 more, gone after 8
+        for (let i = 0; i < 7; i++) yield* ledger.register(request(`new-${i}`))
+        expect(yield* count).toBe(15)
+        yield* ledger.register(request("new-7"))
+        expect(yield* count).toBe(8)
+        expect((yield* ledger.entries).map((entry) => entry.requestId)).toStrictEqual(
+          Array.from({ length: 8 }, (_, i) => `new-${i}`)
+        )
+      })
   )
 })
 

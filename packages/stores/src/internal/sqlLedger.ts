@@ -120,14 +120,15 @@ const columns = "request_id, body, state, outcome, registered_at, expires_at, re
 
 const hash = (body: string) => createHash("sha256").update(body).digest("hex")
 
-/** @internal */
-export const storeFailed = (what: string, requestId?: string) => (cause: SqlError | Schema.SchemaError) =>
-  new RequestLedger.RequestLedgerError({
-    reason: "StoreFailed",
-    requestId,
-    message: `the request ledger could not ${what}: ${cause.message}`,
-    cause
-  })
+/** A `StoreFailed` error of the ledger: what it could not do, and why (the cause's message). @internal */
+export const storeFailed =
+  (what: string, requestId?: string) => (cause: SqlError | Schema.SchemaError | Migrator.MigrationError) =>
+    new RequestLedger.RequestLedgerError({
+      reason: "StoreFailed",
+      requestId,
+      message: `the request ledger could not ${what}: ${cause.message}`,
+      cause
+    })
 
 /**
  * The ledger over the `SqlClient` of the context, whose table exists ({@link migrate}).
