@@ -5,6 +5,7 @@ import { scaledDuration } from "@payrules/vitest/Durations"
 import { DateTime, Result } from "effect"
 import fc from "fast-check"
 import { Temporal } from "temporal-polyfill"
+import * as arithmetic from "../src/internal/arithmetic.js"
 
 interface AddCase {
   readonly op: "add" | "subtract"
@@ -349,6 +350,51 @@ describe("Calendar.stepsUntil", () => {
       ),
       { numRuns: 500 }
     )
+  })
+
+  it("starts from an estimate within 2 steps of the answer (bug: a mean length wrong, so every count walks from far off)", () => {
+    // the estimate is the distance divided by the step's mean length (approximateMillis): it is what makes stepsUntil
+    // cost the same for the 3rd and the 30,000th multiple; a step below a millisecond moves instants by whole
+    // milliseconds only, so its estimate may be off by the steps in a millisecond too
+    const oneUnit = ["P1Y", "P1M", "P1W", "P1D", "PT1H", "PT1M", "PT1S", "PT0.001S", "PT0.000001S", "PT0.000000001S"]
+    const positive = fc.oneof(
+      fc.constantFrom(...oneUnit.map((s) => IsoDuration.parseUnsafe(s))),
+      smallDuration.filter((d) => d.sign > 0)
+    )
+    fc.assert(
+      fc.property(
+        instant,
+        fc.constantFrom(...zones),
+        positive,
+        fc.integer({ min: 0, max: 30_000 }),
+        (ms, zone, d, k) => {
+          const anchor = makeDateTime(ms, zone)
+          const target = Calendar.addToEpochMillis(anchor, d, k)
+          if (Result.isFailure(target)) return
+          const mean = arithmetic.approximateMillis(d)
+          const estimate = Math.floor((target.success - ms) / mean)
+          expect(Math.abs(estimate - k), `${IsoDuration.format(d)} x ${k} in ${zone}`).toBeLessThanOrEqual(2 + 1 / mean)
+        }
+      ),
+      { numRuns: 1_000 }
+    )
+    // the mean lengths themselves: a Gregorian year and month, a week, a day, and each unit of time
+    const lengths: ReadonlyArray<readonly [string, number]> = [
+      ["P1Y", 365.2425 * DAY],
+      ["P1M", 30.436875 * DAY],
+      ["P1W", 7 * DAY],
+      ["P1D", DAY],
+      ["PT1H", 3_600_000],
+      ["PT1M", 60_000],
+      ["PT1S", 1_000],
+      ["PT0.001S", 1],
+      ["PT0.000001S", 0.001],
+      ["PT0.000000001S", 0.000001],
+      ["P1Y1M1W1DT1H1M1.001001001S", (365.2425 + 30.436875 + 7 + 1) * DAY + 3_661_001.001001]
+    ]
+    for (const [text, length] of lengths) {
+      expect(arithmetic.approximateMillis(IsoDuration.parseUnsafe(text)), text).toBeCloseTo(length, 6)
+    }
   })
 
   it("refuses a step that is not positive", () => {
