@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Effect, Exit } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { call, lazily, type SeedSummary, sendBareIn, sendIn, urlsIn } from "./helpers.js"
 
@@ -168,6 +169,15 @@ describe("the control plane", () => {
       // the control token is no tenant's
       const reasons = HttpClientRequest.get(`${u.business}/exchange-reasons`)
       expect((yield* send(reasons, "Bearer ctl-secret.1")).status).toBe(401)
+      // the control plane's root is refused like its endpoints; the pages beside it need no token
+      const origin = new URL(u.control).origin
+      expect((yield* send(HttpClientRequest.get(`${origin}/__sandbox`), undefined)).status).toBe(401)
+      expect((yield* send(HttpClientRequest.get(`${origin}/__sandbox`), "Bearer ctl-secret.1")).status).toBe(404)
+      const http = yield* HttpClient.HttpClient
+      for (const page of ["/docs", "/favicon.ico"]) {
+        expect([page, (yield* http.execute(HttpClientRequest.get(`${origin}${page}`))).status]).toEqual([page, 200])
+      }
+      expect((yield* send(HttpClientRequest.get(`${origin}/__sandboxes`), undefined)).status).toBe(404)
     }).pipe(Effect.provide(Sandbox.layerInProcess({ ...options, controlToken: "ctl-secret.1" })))
   )
 

@@ -98,6 +98,11 @@ describe("the /pay/fields window on the TestClock", () => {
       const limited = yield* fields
       expect([...statuses, limited.status]).toEqual([200, 200, 200, 200, 200, 429])
       expect(limited.headers["retry-after"]).toBe("10")
+      expect(limited.json).toMatchObject({ message: "at most 5 requests per 60 s" })
+      // the limit is of /pay/fields alone: the token's other calls go on
+      for (let i = 0; i < 6; i++) {
+        expect((yield* send(HttpClientRequest.get(`${u.business}/exchange-reasons`))).status).toBe(200)
+      }
       yield* TestClock.adjust(Duration.millis(9_999))
       expect((yield* fields).status).toBe(429)
       yield* TestClock.adjust(Duration.millis(1))

@@ -92,6 +92,31 @@ layerBlock(() => Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/su
       expect(html.status).toBe(406)
       expect((yield* plans("", { ...headers, accept: "text/html, application/json;q=0.5" })).status).toBe(200)
       expect((yield* plans("", { ...headers, accept: "application/json;q=0" })).status).toBe(406)
+      // what JSON satisfies: any type, any application type, a +json type, in any case, among others, q above 0
+      for (const accept of [
+        "",
+        "*/*",
+        "*/*;q=0.1",
+        "application/*",
+        "application/problem+json",
+        "Application/JSON",
+        "text/html;q=0.9, application/*;q=0.8",
+        "text/html,application/json; q=0.5",
+        // spaces around the ; (bug: the type read with its trailing space, so refused)
+        "application/json ; q=0.5",
+        "text/html, application/json ;charset=utf-8"
+      ]) {
+        expect([accept, (yield* plans("", { ...headers, accept })).status]).toEqual([accept, 200])
+      }
+      for (const accept of [
+        "text/plain",
+        "*/*;q=0",
+        "text/html, application/json ; q=0",
+        "application/json;q=0.0",
+        "application/xml, text/*"
+      ]) {
+        expect([accept, (yield* plans("", { ...headers, accept })).status]).toEqual([accept, 406])
+      }
     })
   )
 })

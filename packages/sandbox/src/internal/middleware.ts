@@ -81,12 +81,15 @@ const routeOf = (method: string, path: string): Route | null => {
 }
 const methodsOf = (path: string) => [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))]
 
-/** `Accept` absent, or with a media range that JSON satisfies (q > 0). */
+/** `Accept` absent, or with a media range that JSON satisfies (q > 0); spaces may surround each `;` (RFC 9110). */
 const acceptsJson = (accept: string | undefined): boolean => {
   if (accept === undefined || accept === "*/*" || accept === "application/json" || accept.trim() === "") return true
   return accept.split(",").some((range) => {
-    const [type, ...params] = range.trim().toLowerCase().split(";")
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="))
+    const [type, ...params] = range
+      .toLowerCase()
+      .split(";")
+      .map((part) => part.trim())
+    const q = params.find((p) => p.startsWith("q="))
     if (q !== undefined && !(Number(q.slice(2)) > 0)) return false
     return type === "*/*" || type === "application/*" || type === "application/json" || type?.endsWith("+json")
   })
