@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Result } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as Tenants from "../src/internal/tenants.js"
 import { call, lazily, type SeedSummary, sendBareIn, sendIn, urlsIn } from "./helpers.js"
 
 // Authentication (issue 15): Bearer only, one token68 of a seeded tenant; 401 in each family's error shape otherwise.
@@ -138,6 +139,51 @@ describe("authentication", () => {
       expect((yield* sendIn(bare)).status).toBe(404)
     }).pipe(Effect.provide(Sandbox.layerInProcess(options)))
   )
+})
+
+describe("the token of an Authorization header, and which hosts are loopback", () => {
+  it('reads one token68 after the Bearer scheme in any case, and says why anything else is refused (bug: the scheme alone taken for the token "Bearer", or a blank header called another scheme)', () => {
+    const required = "Authorization: Bearer <token> is required"
+    const otherScheme = "only the Bearer authorization scheme is accepted"
+    const notOne = "the Bearer credentials must be one token (RFC 7235 token68)"
+    const noToken = "the Bearer scheme has no token: write Authorization: Bearer <token>"
+    const cases: ReadonlyArray<readonly [string | undefined, Result.Result<string, string>]> = [
+      [undefined, Result.fail(required)],
+      ["", Result.fail(required)],
+      ["   ", Result.fail(required)],
+      ["Bearer", Result.fail(noToken)],
+      ["bearer", Result.fail(noToken)],
+      ["Bearer ", Result.fail(notOne)],
+      ["Basic dXNlcjpwYXNz", Result.fail(otherScheme)],
+      ["Bearertok", Result.fail(otherScheme)],
+      ["Bearer tok", Result.succeed("tok")],
+      ["BEARER   tok.en~/+_-9==", Result.succeed("tok.en~/+_-9==")],
+      ["Bearer tok ", Result.succeed("tok")],
+      ["Bearer a b", Result.fail(notOne)],
+      ["Bearer =tok", Result.fail(notOne)],
+      ['Bearer "tok"', Result.fail(notOne)]
+    ]
+    for (const [header, expected] of cases) expect([header, Tenants.bearerOf(header)]).toEqual([header, expected])
+  })
+
+  it("knows this machine's names and addresses, in any case and in brackets (bug: a host beyond the machine taken for loopback, or the reverse)", () => {
+    for (const host of ["localhost", "LocalHost", "::1", "[::1]", "127.0.0.1", "127.255.0.9", "::ffff:127.0.0.1"]) {
+      expect([host, Tenants.isLoopback(host)]).toEqual([host, true])
+    }
+    for (const host of [
+      "0.0.0.0",
+      "::",
+      "192.0.2.10",
+      "1127.0.0.1",
+      "127.0.0.1.nip.io",
+      "127.0.0",
+      "localhost.example",
+      "x127.0.0.1",
+      "127.0.0.1234"
+    ]) {
+      expect([host, Tenants.isLoopback(host)]).toEqual([host, false])
+    }
+  })
 })
 
 describe("the control plane", () => {

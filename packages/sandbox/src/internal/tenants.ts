@@ -65,6 +65,8 @@ export const bearerOf = (header: string | undefined): Result.Result<string, stri
   const space = header.indexOf(" ")
   const scheme = space === -1 ? header : header.slice(0, space)
   if (scheme.toLowerCase() !== "bearer") return Result.fail("only the Bearer authorization scheme is accepted")
+  // the scheme alone: a header without credentials (not the token "Bearer")
+  if (space === -1) return Result.fail("the Bearer scheme has no token: write Authorization: Bearer <token>")
   const token = header.slice(space + 1).trim()
   return token68.test(token)
     ? Result.succeed(token)
