@@ -147,6 +147,33 @@ describe("one plan the reader cannot decode (issue 34, done-when 1)", () => {
     expect(checked.findings[0]!.message).toMatch(/^plan 1 \(id "b"\) could not be read and is left out of the page: /)
   })
 
+  it("an UnreadablePlan finding's message: the plan's index, its id when it has a text one (at most 64 characters), where in the plan it failed and why (bug: an id that is not text quoted, a long id quoted whole, or a root fault written \"at , \")", () => {
+    const badDuration = { variations: [{ id: "v", phases: [{ ...minimalPhase, cycle_duration: "P0.5Y" }] }] }
+    const long = "p".repeat(100)
+    const sent = [
+      planWire("a"),
+      planWire("b", badDuration),
+      "plan",
+      { ...planWire("c", badDuration), id: 5 },
+      planWire(long, badDuration),
+      null
+    ]
+    const { findings } = Result.getOrThrow(PlanCheck.decodeAndCheck({ subscription_plans: sent }))
+    const messages = findings.filter((f) => f.rule === "UnreadablePlan").map((f) => f.message)
+    const left = "could not be read and is left out of the page:"
+    const duration =
+      'Invalid ISO 8601 duration "P0.5Y" at position 1: ISO 8601 allows a fraction on the smallest date unit (P0.5Y), but Temporal\'s grammar, which payrules follows, allows fractions only on hours, minutes or seconds'
+    expect(messages).toEqual([
+      `plan 1 (id "b") ${left} at variations.0.phases.0.cycle_duration, ${duration}`,
+      // a fault of the plan itself: no place inside it to name
+      `plan 2 ${left} Expected SubscriptionPlanLenient`,
+      // an id that is not text is not quoted as one
+      `plan 3 ${left} at id, Expected string`,
+      `plan 4 (id "${"p".repeat(64)}") ${left} at variations.0.phases.0.cycle_duration, ${duration}`,
+      `plan 5 ${left} Expected SubscriptionPlanLenient`
+    ])
+  })
+
   it("an envelope that is not well-formed is still an error, with every fault", () => {
     const error = PlanCheck.decodeAndCheck({ subscription_plans: {}, next_page_token: 1 })
     expect(Result.isFailure(error)).toBe(true)
