@@ -128,9 +128,9 @@ export const SubscriptionItem: Schema.Codec<{ readonly [key: string]: unknown }>
       encode: SchemaGetter.forbiddenEncoding
     }),
   // an item is JSON already: decoded as it is, never walked or copied
-  toCodecJson: () => undefined,
-  toEquivalence: () => (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  toFormatter: () => (item) => JSON.stringify(item)
+  toCodecJson: () => undefined
+  // equivalence and formatting are effect's defaults for a declaration (structural, whatever the order of the keys;
+  // JSON-like text): the check below carries the annotations they would read, so this declaration's own would not be
 }).check(
   // the declaration admits objects; this check refuses arrays and gives the JSON Schema its `type`
   Schema.makeFilter((item: object) => (Array.isArray(item) ? ITEM_MESSAGE : undefined), {

@@ -95,6 +95,25 @@ describe("SubscriptionPlan", () => {
 })
 
 describe("SubscriptionItem", () => {
+  it("is equal to an item of the same JSON, whatever the order of its keys, and shown as its JSON, also inside a variation (bug: items compared by identity or by their text, or shown as [object Object])", () => {
+    const equivalent = Schema.toEquivalence(SubscriptionPlan.SubscriptionItem)
+    const item = { sku: "pro-seat", quantity: 2, meta: { tier: "gold" } }
+    expect(equivalent(item, JSON.parse(JSON.stringify(item)))).toBe(true)
+    expect(equivalent(item, { meta: { tier: "gold" }, quantity: 2, sku: "pro-seat" })).toBe(true)
+    expect(equivalent(item, { ...item, quantity: 3 })).toBe(false)
+    expect(equivalent(item, { ...item, meta: { tier: "gold", seats: 1 } })).toBe(false)
+    expect(Schema.toFormatter(SubscriptionPlan.SubscriptionItem)(item)).toBe(JSON.stringify(item))
+    const variation = (items: ReadonlyArray<object>) =>
+      Schema.decodeUnknownSync(SubscriptionPlan.Variation)({
+        id: "v",
+        phases: [{ id: "p", ordinal: 1, cycle_duration: "P1M", subscription_items: items }]
+      })
+    const same = Schema.toEquivalence(SubscriptionPlan.Variation)
+    expect(same(variation([item]), variation([JSON.parse(JSON.stringify(item))]))).toBe(true)
+    expect(same(variation([item]), variation([{ ...item, sku: "basic" }]))).toBe(false)
+    expect(Schema.toFormatter(SubscriptionPlan.Variation)(variation([item]))).toContain(JSON.stringify(item))
+  })
+
   it("keeps a __proto__ key of the JSON text as data, never as the prototype", () => {
     const items = JSON.parse('[{"__proto__": {"isAdmin": true}, "sku": "x"}]')
     const v = Schema.decodeUnknownSync(SubscriptionPlan.Variation)({
