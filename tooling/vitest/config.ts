@@ -41,8 +41,10 @@ export const shared = defineConfig({
     include: ["test/**/*.test.ts"],
     environment: "node",
     // One worker runs a package's files one after another and keeps the modules it loaded (effect, the platform, the
-    // package's sources): loading them again for every file was a third of the suite's time. Nothing the tests share
-    // is mutable at module level; ./setup.ts resets what @effect/vitest changes
+    // package's sources): loading them again for every file was a third of the suite's time. What modules keep between
+    // files is caches of pure results (routes, time zones, Unicode property sets) and facts of the process (how this
+    // Node's node:sqlite reads text): nothing one test can change for another; ./setup.ts resets what @effect/vitest
+    // changes
     isolate: false,
     testTimeout,
     hookTimeout: testTimeout,
