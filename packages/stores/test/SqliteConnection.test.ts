@@ -44,7 +44,7 @@ const countedDatabase = Effect.acquireRelease(
       counted.prepares++
       return prepare(sql)
     }
-    // the count starts again after: the first connection of the process prepares a probe (see below)
+    // the count starts again after: the first connection of the process prepares a probe (`probeTextAtNul`)
     const connect = (prepareCacheSize: number) => {
       counted.prepares = 0
       const connection = makeConnection(db, { prepareCacheSize })
@@ -52,7 +52,7 @@ const countedDatabase = Effect.acquireRelease(
       counted.prepares = 0
       return { connection, prepared }
     }
-    return { ...counted, counted, connect }
+    return { db, counted, connect }
   }),
   ({ db }) => Effect.sync(() => db.close())
 )
@@ -280,6 +280,10 @@ describe("SqliteClient: its statement cache", () => {
           })
         const twice = ["A", "B", "C", "A", "B", "C"]
         expect(yield* prepares({}, twice)).toBe(3)
+        // 200 by default: the first of 200 statements is still kept, the first of 201 is not
+        const distinct = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`)
+        expect(yield* prepares({}, [...distinct(200), "s0"])).toBe(200)
+        expect(yield* prepares({}, [...distinct(201), "s0"])).toBe(202)
         expect(yield* prepares({ prepareCacheSize: 3 }, twice)).toBe(3)
         expect(yield* prepares({ prepareCacheSize: 0 }, twice)).toBe(6)
         expect(yield* prepares({ prepareCacheSize: -5 }, twice)).toBe(6)
