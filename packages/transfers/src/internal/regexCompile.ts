@@ -6,7 +6,7 @@
 import { RE2JS } from "re2js"
 import * as CharSet from "./charSet.js"
 import { nativeProblem, stripAnchors } from "./regexLinear.js"
-import type { Assertion, Failure, Node, PropertyClass } from "./regexParse.js"
+import type { Assertion, Failure, Node, Property, PropertyClass } from "./regexParse.js"
 import * as RegexParse from "./regexParse.js"
 
 export type Engine = "native" | "re2"
@@ -79,11 +79,14 @@ const emit = (node: Node, atomText: (n: Extract<Node, { _tag: "Atom" }>) => stri
   }
 }
 
+/** a Unicode property in RE2 syntax: `\p{Lu}`, `\P{Greek}` */
+const re2Property = (p: Property): string => `\\${p.negated ? "P" : "p"}{${p.name}}`
+
 /** a class with Unicode properties in RE2 syntax: a lone property as it is, anything else as a bracketed class */
 const re2Class = (p: PropertyClass): string =>
   !p.negated && p.concrete.length === 0 && p.items.length === 1
-    ? p.items[0]!
-    : `[${p.negated ? "^" : ""}${CharSet.re2ClassBody(p.concrete)}${p.items.join("")}]`
+    ? re2Property(p.items[0]!)
+    : `[${p.negated ? "^" : ""}${CharSet.re2ClassBody(p.concrete)}${p.items.map(re2Property).join("")}]`
 
 export const toRe2 = (node: Node): string =>
   emit(node, (a) => (a.set === undefined ? re2Class(a.properties) : CharSet.toRe2(a.set)))
@@ -161,18 +164,15 @@ const scan = (ecma: string): CharSet.CharSet | undefined => {
 }
 
 /**
- * The code points of an RE2 property item (`\p{Lu}`, `\P{Greek}`) as ECMAScript's tables give them (V8's Unicode
+ * The code points of a Unicode property (`\p{Lu}`, `\P{Greek}`) as ECMAScript's tables give them (V8's Unicode
  * version, which can differ from RE2's at the edges: a value drawn from them is still checked by the field's rule);
  * `undefined` for a name ECMAScript does not know.
  */
-const propertySet = (item: string): CharSet.CharSet | undefined => {
-  const m = /^\\([pP])\{(\w+)\}$/.exec(item)
-  if (m === null) return undefined
-  const name = m[2]!
+const propertySet = ({ name, negated }: Property): CharSet.CharSet | undefined => {
   if (!propertySets.has(name))
     propertySets.set(name, scan(categories.has(name) ? `\\p{${name}}` : `\\p{Script=${name}}`))
   const set = propertySets.get(name)
-  return set === undefined || m[1] === "p" ? set : CharSet.negate(set)
+  return set === undefined || !negated ? set : CharSet.negate(set)
 }
 
 /** the pattern with its property classes made concrete ({@link propertySet}); `undefined` when one cannot be */

@@ -19,11 +19,17 @@ export type Node =
   | { readonly _tag: "Repeat"; readonly body: Node; readonly min: number; readonly max: number }
   | { readonly _tag: "Assert"; readonly assertion: Assertion }
 
-/** A class with Unicode properties: `concrete` and the RE2 property items (`\p{Lu}`, `\P{Greek}`), or all but them. */
+/** A Unicode property as RE2 names it: a general category (`Lu`) or a script (`Greek`), or all but it (`\P{Lu}`). */
+export interface Property {
+  readonly negated: boolean
+  readonly name: string
+}
+
+/** A class with Unicode properties: `concrete` and the property items (`\p{Lu}`, `\P{Greek}`), or all but them. */
 export interface PropertyClass {
   readonly negated: boolean
   readonly concrete: CharSet.CharSet
-  readonly items: ReadonlyArray<string>
+  readonly items: ReadonlyArray<Property>
 }
 
 export type FailureReason = "InvalidPattern" | "UnsupportedPattern"
@@ -73,13 +79,10 @@ const literal = (c: number, flags: Flags): Node => {
   return atom(flags.i ? CharSet.foldAscii(set) : set)
 }
 
-/**
- * A class item: concrete ranges, or Unicode properties only RE2 can evaluate (the union of `re2`, each an RE2 class
- * item such as `\p{Lu}`).
- */
+/** A class item: concrete ranges, or Unicode properties only RE2 can evaluate (the union of `properties`). */
 type Item =
   | { readonly _tag: "Set"; readonly set: CharSet.CharSet }
-  | { readonly _tag: "Property"; readonly re2: ReadonlyArray<string> }
+  | { readonly _tag: "Property"; readonly properties: ReadonlyArray<Property> }
   | { readonly _tag: "Char"; readonly c: number }
 
 /**
@@ -441,7 +444,7 @@ class Parser {
     flags: Flags
   ):
     | { readonly _tag: "Set"; readonly set: CharSet.CharSet }
-    | { readonly _tag: "Property"; readonly re2: ReadonlyArray<string> } {
+    | { readonly _tag: "Property"; readonly properties: ReadonlyArray<Property> } {
     let name: string
     if (this.peek() === 0x7b) {
       const end = this.src.indexOf("}", this.i)
@@ -477,9 +480,18 @@ class Parser {
     // every code point, or none: concrete, so that the length bounds know \P{Any} never matches
     if (bare === "Any") return { _tag: "Set", set: negated ? CharSet.empty : CharSet.anyChar }
     if (flags.i && casedLetters.has(bare)) {
-      return { _tag: "Property", re2: negated ? ["\\P{L}", "\\p{Lm}", "\\p{Lo}"] : ["\\p{Lu}", "\\p{Ll}", "\\p{Lt}"] }
+      return {
+        _tag: "Property",
+        properties: negated
+          ? [
+              { negated: true, name: "L" },
+              { negated: false, name: "Lm" },
+              { negated: false, name: "Lo" }
+            ]
+          : [...casedLetters].map((name) => ({ negated: false, name }))
+      }
     }
-    return { _tag: "Property", re2: [`\\${negated ? "P" : "p"}{${bare}}`] }
+    return { _tag: "Property", properties: [{ negated, name: bare }] }
   }
 
   escape(flags: Flags, at: number, items: Array<Node>): Node | undefined {
@@ -503,7 +515,7 @@ class Parser {
           return {
             _tag: "Atom",
             set: undefined,
-            properties: { negated: false, concrete: CharSet.empty, items: item.re2 }
+            properties: { negated: false, concrete: CharSet.empty, items: item.properties }
           }
         }
       case 0x51 /* Q */:
@@ -612,9 +624,9 @@ class Parser {
       items.push(item)
     }
     const pairs: Array<number> = []
-    const properties: Array<string> = []
+    const properties: Array<Property> = []
     for (const item of items) {
-      if (item._tag === "Property") properties.push(...item.re2)
+      if (item._tag === "Property") properties.push(...item.properties)
       else if (item._tag === "Char") pairs.push(item.c, item.c)
       else for (const x of item.set) pairs.push(x)
     }
