@@ -31,31 +31,29 @@ const plain = (rows: ReadonlyArray<object>) => rows.map((row) => ({ ...row }))
 /** the SqlError an effect fails with */
 const failure = <A, R>(effect: Effect.Effect<A, SqlError, R>) => Effect.flip(effect)
 
-/**
- * A database in memory whose `prepare` calls are counted (`counted.prepares`), closed when the scope closes, and
- * `connect`, which makes a connection on it as `SqliteClient` does and says how many statements making it prepared.
- */
-const countedDatabase = Effect.acquireRelease(
-  Effect.sync(() => {
-    const db = new DatabaseSync(":memory:")
-    const prepare = db.prepare.bind(db)
-    const counted = { db, prepares: 0 }
-    db.prepare = (sql: string) => {
-      counted.prepares++
-      return prepare(sql)
-    }
-    // the count starts again after: the first connection of the process prepares a probe (`probeTextAtNul`)
-    const connect = (prepareCacheSize: number) => {
-      counted.prepares = 0
-      const connection = makeConnection(db, { prepareCacheSize })
-      const prepared = counted.prepares
-      counted.prepares = 0
-      return { connection, prepared }
-    }
-    return { db, counted, connect }
-  }),
-  ({ db }) => Effect.sync(() => db.close())
+/** every `prepare` of node:sqlite, counted while the scope is open */
+const countPrepares = Effect.acquireRelease(
+  Effect.sync(() => vi.spyOn(DatabaseSync.prototype, "prepare")),
+  (spy) => Effect.sync(() => spy.mockRestore())
 )
+
+/** a database in memory, closed when the scope closes */
+const memoryDatabase = Effect.acquireRelease(
+  Effect.sync(() => new DatabaseSync(":memory:")),
+  (db) => Effect.sync(() => db.close())
+)
+
+/**
+ * A connection as `SqliteClient` makes it, on a database in memory, and `prepares()`: the statements prepared since it
+ * was made (the first connection of the process prepares a probe, `probeTextAtNul`, which is left out).
+ */
+const connectionOf = (prepareCacheSize: number) =>
+  Effect.gen(function* () {
+    const spy = yield* countPrepares
+    const connection = makeConnection(yield* memoryDatabase, { prepareCacheSize })
+    spy.mockClear()
+    return { connection, prepares: () => spy.mock.calls.length }
+  })
 
 describe("SqliteClient: values node:sqlite cannot bind", () => {
   it.effect(
@@ -184,8 +182,7 @@ describe("SqliteClient: what the statement cache keeps", () => {
     "prepares a statement once while it is among the most recently used, and again once evicted (bug: a cache that keeps nothing, evicts the most recently used, or grows past its size)",
     () =>
       Effect.gen(function* () {
-        const { connect, counted } = yield* countedDatabase
-        const { connection } = connect(2)
+        const { connection, prepares: prepared } = yield* connectionOf(2)
         const run = (name: string) => connection.execute(`SELECT '${name}' AS s`, [], undefined)
         // the statement run, then how many statements have been prepared so far; the cache holds two
         const steps: ReadonlyArray<readonly [string, number]> = [
@@ -202,24 +199,23 @@ describe("SqliteClient: what the statement cache keeps", () => {
         ]
         for (const [i, [name, prepares]] of steps.entries()) {
           expect(plain(yield* run(name)), `step ${i + 1}`).toStrictEqual([{ s: name }])
-          expect(counted.prepares, `prepared after step ${i + 1} (${name})`).toBe(prepares)
+          expect(prepared(), `prepared after step ${i + 1} (${name})`).toBe(prepares)
         }
         // the other modes of execution share the cache
         expect(yield* connection.executeValues("SELECT 'C' AS s", [])).toStrictEqual([["C"]])
         expect(plain((yield* connection.executeRaw("SELECT 'B' AS s", [])) as ReadonlyArray<object>)).toStrictEqual([
           { s: "B" }
         ])
-        expect(counted.prepares).toBe(5)
+        expect(prepared()).toBe(5)
       })
   )
 
   it.effect("keeps nothing with a size of 0 (bug: a cache of 0 that keeps every statement)", () =>
     Effect.gen(function* () {
-      const { connect, counted } = yield* countedDatabase
-      const { connection } = connect(0)
+      const { connection, prepares } = yield* connectionOf(0)
       for (let i = 1; i <= 3; i++) {
         expect(plain(yield* connection.execute("SELECT 1 AS one", [], undefined))).toStrictEqual([{ one: 1 }])
-        expect(counted.prepares).toBe(i)
+        expect(prepares()).toBe(i)
       }
     })
   )
@@ -228,19 +224,18 @@ describe("SqliteClient: what the statement cache keeps", () => {
     "prepares unprepared statements and streams anew, leaving the cache as it was (bug: a stream sharing a statement that another read resets, or an unprepared statement that evicts the cached ones)",
     () =>
       Effect.gen(function* () {
-        const { connect, counted } = yield* countedDatabase
-        const { connection } = connect(1)
+        const { connection, prepares } = yield* connectionOf(1)
         yield* connection.execute("SELECT 1 AS one", [], undefined)
-        expect(counted.prepares).toBe(1)
+        expect(prepares()).toBe(1)
         expect(plain(yield* connection.executeUnprepared("SELECT 2 AS two", [], undefined))).toStrictEqual([{ two: 2 }])
         expect(yield* connection.executeValuesUnprepared("SELECT 1 AS one", [])).toStrictEqual([[1]])
         expect(
           plain(yield* Stream.runCollect(connection.executeStream("SELECT 1 AS one", [], undefined)))
         ).toStrictEqual([{ one: 1 }])
-        expect(counted.prepares).toBe(4)
+        expect(prepares()).toBe(4)
         // the cached statement is still the one kept
         yield* connection.execute("SELECT 1 AS one", [], undefined)
-        expect(counted.prepares).toBe(4)
+        expect(prepares()).toBe(4)
       })
   )
 
@@ -248,21 +243,16 @@ describe("SqliteClient: what the statement cache keeps", () => {
     "finds out once per process whether node:sqlite cuts text at a NUL (bug: a probe on every connection)",
     () =>
       Effect.gen(function* () {
-        const first = yield* countedDatabase
-        first.connect(1)
-        const second = yield* countedDatabase
-        expect(second.connect(1).prepared).toBe(0)
+        const spy = yield* countPrepares
+        makeConnection(yield* memoryDatabase, { prepareCacheSize: 1 })
+        spy.mockClear()
+        makeConnection(yield* memoryDatabase, { prepareCacheSize: 1 })
+        expect(spy.mock.calls).toStrictEqual([])
       })
   )
 })
 
 describe("SqliteClient: its statement cache", () => {
-  /** every `prepare` of node:sqlite counted while the scope is open */
-  const countPrepares = Effect.acquireRelease(
-    Effect.sync(() => vi.spyOn(DatabaseSync.prototype, "prepare")),
-    (spy) => Effect.sync(() => spy.mockRestore())
-  )
-
   it.effect(
     "keeps 200 statements by default, none with a size of 0 or less, and the whole part of a fraction (bug: a size read wrong, or no cache by default)",
     () =>
