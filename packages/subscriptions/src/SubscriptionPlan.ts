@@ -25,6 +25,7 @@ import type * as JsonSchema from "effect/JsonSchema"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import type * as SchemaRepresentation from "effect/SchemaRepresentation"
 
 // -----------------------------------------------------------------------------
@@ -367,19 +368,25 @@ export interface PlanListEnvelope extends Schema.Schema.Type<typeof PlanListEnve
 // the query
 // -----------------------------------------------------------------------------
 
-const Limit = Schema.NumberFromString.check(
-  Schema.makeFilter(
-    (n: number) => (Number.isSafeInteger(n) && n >= 1 ? undefined : "limit is a whole number of at least 1"),
-    {
-      expected: "a whole number of at least 1",
-      arbitraryConstraint: { number: "integer", order: Order.Number, minimum: 1, maximum: 500 }
-    }
-  )
-).pipe(
-  Schema.annotateEncoded({
+const limitMessage = "limit is a whole number of at least 1"
+
+/**
+ * The limit as the query writes it: decimal digits. `Schema.NumberFromString` reads text with `Number()`, which also
+ * takes `0x0a`, `1e1`, `10.0` and ` 10` (spaces and line breaks around it) for 10; those are refused here.
+ */
+const LimitText = Schema.String.check(
+  Schema.isPattern(/^[0-9]+$/, {
+    message: limitMessage,
     identifier: "PlanListLimit",
     description:
       "the number of plans per page, a whole number of at least 1 (the API's default is 100, its maximum 500)"
+  })
+)
+
+const Limit = LimitText.pipe(Schema.decodeTo(Schema.Number, SchemaTransformation.numberFromString)).check(
+  Schema.makeFilter((n: number) => (Number.isSafeInteger(n) && n >= 1 ? undefined : limitMessage), {
+    expected: "a whole number of at least 1",
+    arbitraryConstraint: { number: "integer", order: Order.Number, minimum: 1, maximum: 500 }
   })
 )
 

@@ -165,6 +165,18 @@ describe("SubscriptionPlan annotations users see (named after the bugs they guar
     }
   })
 
+  it("bug: limit is decimal digits, as the query writes an integer; what JavaScript's Number() also reads is refused", () => {
+    // Number() reads all of these as 10: a limit of "0x0a" or " 10" was served 10 plans a page
+    for (const limit of ["0x0a", "0b1010", "0o12", "1e1", "10.0", " 10", "10 ", "\n10", "+10", "", "Infinity"]) {
+      expect([limit, issues(SubscriptionPlan.PlanListQuery, { limit })]).toEqual([
+        limit,
+        [["limit", "limit is a whole number of at least 1"]]
+      ])
+    }
+    // leading zeros are still the decimal number they write
+    expect(Schema.decodeUnknownSync(SubscriptionPlan.PlanListQuery)({ limit: "010" }).limit).toBe(10)
+  })
+
   // -------------------------------------------------------------------------
   // equivalence and formatting of items
   // -------------------------------------------------------------------------
