@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
+import * as Tracing from "@payrules/vitest/Tracing"
 import { Cause, Effect, Exit, Layer, Tracer } from "effect"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpMiddleware from "effect/http/HttpMiddleware"
@@ -17,16 +18,9 @@ const options = { seed: 12, plans: 15 } as const
 /** every header on the server's spans (effect records none by default) */
 const allHeaders = () => true
 
-/** a tracer that keeps every span it makes */
+/** a tracer that keeps every span it makes, and the server spans among them */
 const recording = () => {
-  const spans: Array<Tracer.Span> = []
-  const tracer = Tracer.make({
-    span(spanOptions) {
-      const span = new Tracer.NativeSpan(spanOptions)
-      spans.push(span)
-      return span
-    }
-  })
+  const { spans, tracer } = Tracing.recording()
   return { spans, tracer, servers: () => spans.filter((span) => span.kind === "server") }
 }
 

@@ -5,7 +5,8 @@ import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
 import { layerBlock } from "@payrules/vitest/Lazy"
-import { Context, Effect, Exit, Layer, Stream, Tracer } from "effect"
+import * as Tracing from "@payrules/vitest/Tracing"
+import { Context, Effect, Exit, Layer, Stream } from "effect"
 import type { NonEmptyReadonlyArray } from "effect/Array"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import * as SqlClient from "effect/sql/SqlClient"
@@ -390,14 +391,7 @@ describe("SqliteClient options", () => {
     "gives every statement's span the attributes of spanAttributes and db.system.name sqlite (bug: attributes dropped, or the system left out)",
     () =>
       Effect.gen(function* () {
-        const spans: Array<Tracer.NativeSpan> = []
-        const tracer = Tracer.make({
-          span(options) {
-            const span = new Tracer.NativeSpan(options)
-            spans.push(span)
-            return span
-          }
-        })
+        const { spans, tracer } = Tracing.recording()
         const statementSpans = () =>
           spans
             .filter((span) => span.attributes.has("db.query.text"))
