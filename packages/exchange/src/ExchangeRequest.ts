@@ -252,24 +252,30 @@ export const encode: (request: ExchangeRequest) => Result.Result<Encoded, Schema
 export const fingerprint = (request: ExchangeRequest): string => {
   const { from, to } = request
   const { exchange_reason_code: reason, reference } = request
-  // the fields of a decoded request are text: their canonical JSON is written directly, keys in sorted order (a
-  // request built by hand with other values goes the general way)
+  // the fields of a decoded request are text and its amount a JSON number: `JSON.stringify` of the body with its keys
+  // inserted in sorted order writes the canonical JSON (it leaves out the fields that are undefined), as one flat
+  // string. A request built by hand with other values goes the general way.
+  const amount = BigDecimal.isBigDecimal(request.amount) ? schemas.toNumber(request.amount) : undefined
   if (
+    amount === undefined ||
     typeof from.account_id !== "string" ||
     typeof from.currency !== "string" ||
     typeof to.account_id !== "string" ||
     typeof to.currency !== "string" ||
     typeof request.request_id !== "string" ||
     (reference !== undefined && typeof reference !== "string") ||
-    (reason !== undefined && typeof reason !== "string") ||
-    !BigDecimal.isBigDecimal(request.amount)
+    (reason !== undefined && typeof reason !== "string")
   ) {
     return canonicalFingerprint(request)
   }
-  const amount = amountJson(request.amount)
-  const side = (s: Side, withAmount: boolean) =>
-    `{"account_id":${JSON.stringify(s.account_id)},${withAmount ? `"amount":${amount},` : ""}"currency":${JSON.stringify(s.currency)}}`
-  return `{${reason === undefined ? "" : `"exchange_reason_code":${JSON.stringify(reason)},`}"from":${side(from, request._tag === "Sell")},${reference === undefined ? "" : `"reference":${JSON.stringify(reference)},`}"request_id":${JSON.stringify(request.request_id)},"to":${side(to, request._tag === "Buy")}}`
+  const sell = request._tag === "Sell"
+  return JSON.stringify({
+    exchange_reason_code: reason,
+    from: { account_id: from.account_id, amount: sell ? amount : undefined, currency: from.currency },
+    reference,
+    request_id: request.request_id,
+    to: { account_id: to.account_id, amount: sell ? undefined : amount, currency: to.currency }
+  })
 }
 
 /** the JSON of an amount: its number, or (built by hand with more digits than a JSON number) all of its digits */
