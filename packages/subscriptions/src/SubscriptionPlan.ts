@@ -25,8 +25,8 @@ import type * as JsonSchema from "effect/JsonSchema"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
-import * as SchemaTransformation from "effect/SchemaTransformation"
 import type * as SchemaRepresentation from "effect/SchemaRepresentation"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 // -----------------------------------------------------------------------------
 // leaves
