@@ -125,6 +125,28 @@ export class UnknownTenant extends Schema.TaggedError<UnknownTenant>()(
   { httpApiStatus: 404 }
 ) {}
 
+/**
+ * The latest time the control plane moves a sandbox to, 9999-01-01T00:00:00Z: every instant the sandbox writes (a
+ * transaction's `created_at`, its settlement, the end of a retention window) stays in a four-digit year, as RFC 3339
+ * and the APIs' documents write them.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const latestTime: number = Date.UTC(9999, 0, 1)
+
+/**
+ * A clock advance that would move the sandbox's time past {@link latestTime}: refused, the time unchanged.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ClockOutOfRange extends Schema.TaggedError<ClockOutOfRange>()(
+  "ClockOutOfRange",
+  { message: Schema.String },
+  { httpApiStatus: 400 }
+) {}
+
 /** `?tenant=<id>`: another tenant's data than the first's */
 const TenantParam = Schema.Struct({ tenant: Schema.optionalKey(Schema.String) })
 
@@ -194,7 +216,11 @@ export class ControlGroup extends HttpApiGroup.make("sandbox")
     HttpApiEndpoint.put("setFaults", "/faults", { payload: Schema.Array(Fault.FaultRule) }),
     HttpApiEndpoint.delete("clearFaults", "/faults"),
     HttpApiEndpoint.get("clock", "/clock", { success: ClockState }),
-    HttpApiEndpoint.post("advanceClock", "/clock", { payload: AdvanceClock, success: ClockState }),
+    HttpApiEndpoint.post("advanceClock", "/clock", {
+      payload: AdvanceClock,
+      success: ClockState,
+      error: ClockOutOfRange
+    }),
     HttpApiEndpoint.get("stats", "/stats", { success: Stats })
   )
   .prefix("/__sandbox")

@@ -141,6 +141,65 @@ describe("sandbox handlers: what each answers", () => {
   )
 
   it.effect(
+    "bug: an advance past 9999-01-01 is a 400 that moves nothing (it moved the time past JavaScript's dates: every exchange answered 500 after moving the money, and moved it again when retried)",
+    () =>
+      Effect.gen(function* () {
+        const u = yield* urlsIn
+        const seed = yield* seedIn
+        const clock = () =>
+          Effect.map(
+            sendBareIn(HttpClientRequest.get(`${u.control}/clock`)),
+            (r) => r.json as { now: string; offset_ms: number }
+          )
+        const advance = (ms: number) =>
+          sendBareIn(
+            HttpClientRequest.post(`${u.control}/clock`).pipe(HttpClientRequest.bodyJsonUnsafe({ advance_ms: ms }))
+          )
+        const start = yield* clock()
+        const room = Date.UTC(9999, 0, 1) - Date.parse(start.now)
+        expect(yield* advance(8_640_000_000_000_000)).toEqual({
+          status: 400,
+          headers: expect.anything(),
+          json: {
+            status: 400,
+            message: `advance_ms: 8640000000000000 would move the sandbox's time past 9999-01-01T00:00:00.000Z (it is ${start.now}): at most ${room}`
+          }
+        })
+        expect(yield* advance(room + 1)).toMatchObject({ status: 400 })
+        expect(yield* clock()).toEqual(start)
+        // to the latest time itself, and no further
+        expect(yield* advance(room)).toMatchObject({
+          status: 200,
+          json: { now: "9999-01-01T00:00:00.000Z", offset_ms: room }
+        })
+        expect(yield* advance(1)).toMatchObject({
+          status: 400,
+          json: { message: expect.stringContaining("at most 0") }
+        })
+        // exchanges still run there, once each, and their instants are written in four-digit years
+        const balances = () =>
+          Effect.map(sendBareIn(HttpClientRequest.get(`${u.control}/accounts`)), (r) =>
+            (r.json as ReadonlyArray<{ id: string; balance: string }>).find((a) => a.id === seed.accounts[0]!.id)
+          )
+        const before = yield* balances()
+        const body = {
+          from: { account_id: seed.accounts[0]!.id, currency: "GBP", amount: 1 },
+          to: { account_id: seed.accounts[1]!.id, currency: "EUR" },
+          request_id: "late-1"
+        }
+        const first = yield* sendIn(
+          HttpClientRequest.post(`${u.business}/exchange`).pipe(HttpClientRequest.bodyJsonUnsafe(body))
+        )
+        expect(first).toMatchObject({ status: 200, json: { created_at: "9999-01-01T00:00:00Z" } })
+        const again = yield* sendIn(
+          HttpClientRequest.post(`${u.business}/exchange`).pipe(HttpClientRequest.bodyJsonUnsafe(body))
+        )
+        expect(again).toMatchObject({ status: 200, json: first.json, headers: { "idempotent-replayed": "true" } })
+        expect(Number((yield* balances())!.balance)).toBe(Number(before!.balance) - 1)
+      }).pipe(Effect.provide(sandbox()))
+  )
+
+  it.effect(
     "GET /__sandbox/stats: the process's CPU so far, after a memory-reducing full collection when gc is exposed",
     () =>
       Effect.gen(function* () {

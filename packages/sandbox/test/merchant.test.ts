@@ -65,20 +65,26 @@ layerBlock(() => Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/su
     })
   )
 
-  it.effect("bug: a limit that is not decimal digits is a 400 naming limit (it was read as JavaScript's Number() reads it)", () =>
-    Effect.gen(function* () {
-      // each of these was served as limit=10
-      for (const limit of ["0x0a", "1e1", "10.0", "+10", "%2B10", "%0A10", "10%20"]) {
-        const r = yield* plans(`?limit=${limit}`)
-        expect([limit, r.status, r.json]).toEqual([
-          limit,
-          400,
-          { code: "bad_request", message: "limit: limit is a whole number of at least 1", timestamp: expect.any(Number) }
-        ])
-      }
-      const page = Result.getOrThrow(decodePage((yield* plans("?limit=010")).json))
-      expect(page.subscription_plans).toHaveLength(10)
-    })
+  it.effect(
+    "bug: a limit that is not decimal digits is a 400 naming limit (it was read as JavaScript's Number() reads it)",
+    () =>
+      Effect.gen(function* () {
+        // each of these was served as limit=10
+        for (const limit of ["0x0a", "1e1", "10.0", "+10", "%2B10", "%0A10", "10%20"]) {
+          const r = yield* plans(`?limit=${limit}`)
+          expect([limit, r.status, r.json]).toEqual([
+            limit,
+            400,
+            {
+              code: "bad_request",
+              message: "limit: limit is a whole number of at least 1",
+              timestamp: expect.any(Number)
+            }
+          ])
+        }
+        const page = Result.getOrThrow(decodePage((yield* plans("?limit=010")).json))
+        expect(page.subscription_plans).toHaveLength(10)
+      })
   )
 
   it.effect("401 without a token", () =>

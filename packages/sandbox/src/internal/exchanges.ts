@@ -288,6 +288,9 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
             createdAtMs: now,
             kind: from.institution === "same" && to.institution === "same" ? "instant" : "settling"
           }
+      // the answer before anything moves: a transaction that cannot be written (an instant out of range throws) moves
+      // no money, so the request_id, left without an answer, finds the balances as they were when it is tried again
+      const written = view(tx, now)
       if (!declined) {
         balances.set(from.id, BigDecimal.subtract(balance, fromAmount))
         balances.set(to.id, BigDecimal.sum(balances.get(to.id)!, toAmount))
@@ -296,7 +299,7 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
       // wait only for the sweep, which reads the ids in the order of creation, so the id goes last with its new one
       transactions.delete(request.request_id)
       transactions.set(request.request_id, [tx])
-      return view(tx, now)
+      return written
     }
 
     const replay = (outcome: RequestLedger.Outcome): Answer => {

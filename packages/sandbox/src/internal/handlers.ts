@@ -19,7 +19,7 @@ import * as Layer from "effect/Layer"
 import type * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
-import { SandboxApi } from "../SandboxApi.js"
+import { type ClockState as ClockStateSchema, latestTime, SandboxApi } from "../SandboxApi.js"
 import * as Call from "./call.js"
 import * as Codecs from "./codecs.js"
 import * as Errors from "./errors.js"
@@ -258,7 +258,12 @@ type Ledger = ReadonlyArray<{
   readonly transaction_id: string | null
 }>
 
-const clockState = (now: number, offset: number) => ({ now: new Date(now).toISOString(), offset_ms: offset })
+type ClockState = (typeof ClockStateSchema)["Type"]
+
+const clockState = (now: number, offset: number): ClockState => ({
+  now: new Date(now).toISOString(),
+  offset_ms: offset
+})
 
 const control = HttpApiBuilder.group(
   SandboxApi,
@@ -352,8 +357,20 @@ const control = HttpApiBuilder.group(
       )
       .handle("advanceClock", ({ payload, request }) =>
         withControl(request, ({ now }) => {
+          if (payload.advance_ms > latestTime - now) {
+            // past it, the instants the sandbox writes leave four-digit years, and then JavaScript's Date range
+            const latest = new Date(latestTime).toISOString()
+            return Effect.succeed<ClockState | HttpServerResponse.HttpServerResponse>(
+              Errors.response(
+                undefined,
+                400,
+                `advance_ms: ${payload.advance_ms} would move the sandbox's time past ${latest} (it is ${new Date(now).toISOString()}): at most ${Math.max(0, latestTime - now)}`,
+                { now }
+              )
+            )
+          }
           const before = clock.offset()
-          return Effect.flatMap(clock.advance(payload.advance_ms), () => {
+          return Effect.flatMap(clock.advance(payload.advance_ms), (): Effect.Effect<ClockState> => {
             // this request started on the clock as it was: prune on the moved one
             const moved = now + (clock.offset() - before)
             return Effect.as(
