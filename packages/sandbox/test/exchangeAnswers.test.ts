@@ -1,10 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Clock, Duration, Effect, Fiber } from "effect"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as TestClock from "effect/testing/TestClock"
 import * as Exchanges from "../src/internal/exchanges.js"
-import { postExchangeIn, type SeedSummary, seedIn, sendBareIn, urlsIn } from "./helpers.js"
+import { balancesIn, postExchangeIn, type SeedSummary, seedIn } from "./helpers.js"
 
 // What POST /exchange answers beyond its status: a transfer between two accounts of the same institution completes at
 // once and one that leaves it settles; the conflict and the injected failure say what happened, in the message a
@@ -89,12 +88,7 @@ describe("POST /exchange: what its answers say", () => {
     () =>
       Effect.gen(function* () {
         const seed = yield* seedIn
-        const u = yield* urlsIn
-        const balances = Effect.map(
-          sendBareIn(HttpClientRequest.get(`${u.control}/accounts`)),
-          (r) => r.json as ReadonlyArray<{ readonly id: string; readonly balance: string }>
-        )
-        const before = yield* balances
+        const before = yield* balancesIn
         // the caller's clock past JavaScript's dates: the transaction's created_at cannot be written
         yield* TestClock.setTime(8_640_000_000_000_001)
         const { from, to } = pair(seed, "same", "same")!
@@ -102,7 +96,7 @@ describe("POST /exchange: what its answers say", () => {
           const r = yield* exchangeOf(from, to, "out-of-range-1")
           expect([r.status, r.json]).toEqual([500, { code: 9500, message: "unexpected failure" }])
         }
-        expect(yield* balances).toEqual(before)
+        expect(yield* balancesIn).toEqual(before)
       }).pipe(Effect.provide(Sandbox.layerInProcess(options)))
   )
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Effect } from "effect"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import { seedIn, sendBareIn, sendIn, urlsIn } from "./helpers.js"
+import { balancesIn, seedIn, sendBareIn, sendIn, urlsIn } from "./helpers.js"
 
 // What each handler answers, to the field, where a client reads more than the status: the JSON content type of the
 // answers written as text, the Open Banking refusals (another institution,
@@ -177,10 +177,7 @@ describe("sandbox handlers: what each answers", () => {
           json: { message: expect.stringContaining("at most 0") }
         })
         // exchanges still run there, once each, and their instants are written in four-digit years
-        const balances = () =>
-          Effect.map(sendBareIn(HttpClientRequest.get(`${u.control}/accounts`)), (r) =>
-            (r.json as ReadonlyArray<{ id: string; balance: string }>).find((a) => a.id === seed.accounts[0]!.id)
-          )
+        const balances = () => Effect.map(balancesIn, (accounts) => accounts.find((a) => a.id === seed.accounts[0]!.id))
         const before = yield* balances()
         const body = {
           from: { account_id: seed.accounts[0]!.id, currency: "GBP", amount: 1 },

@@ -104,6 +104,14 @@ export const seedIn = Effect.flatMap(urlsIn, (u) =>
   Effect.map(sendIn(HttpClientRequest.get(`${u.control}/seed`)), (r) => r.json as SeedSummary)
 )
 
+/** the balances of the first tenant's accounts in an in-process sandbox, as GET /__sandbox/accounts gives them */
+export const balancesIn = Effect.flatMap(urlsIn, (u) =>
+  Effect.map(
+    sendBareIn(HttpClientRequest.get(`${u.control}/accounts`)),
+    (r) => r.json as ReadonlyArray<{ readonly id: string; readonly currency: string; readonly balance: string }>
+  )
+)
+
 /** POST /exchange of any body to an in-process sandbox (0 for a dropped connection) */
 export const postExchangeIn = (body: unknown) =>
   Effect.flatMap(urlsIn, (u) =>
