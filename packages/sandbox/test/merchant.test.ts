@@ -109,7 +109,7 @@ layerBlock(() => Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/su
       const headers = { ...authOf(s), ...version }
       const del = yield* call(`${s.urls.merchant}/api/subscription-plans`, { method: "DELETE", headers })
       expect(del.status).toBe(405)
-      expect(del.headers.get("allow")).toBe("GET")
+      expect(del.headers.get("allow")).toBe("GET, HEAD")
       const html = yield* plans("", { ...headers, accept: "text/html" })
       expect(html.status).toBe(406)
       expect((yield* plans("", { ...headers, accept: "text/html, application/json;q=0.5" })).status).toBe(200)

@@ -4,7 +4,7 @@ import { Sandbox } from "@payrules/sandbox"
 import { layerBlock } from "@payrules/vitest/Lazy"
 import { Effect, Random, Result } from "effect"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import { call, lazily, seedIn, sendIn, server, untraced, urlsIn } from "./helpers.js"
+import { authOf, call, lazily, seedIn, sendIn, server, untraced, urlsIn } from "./helpers.js"
 
 const headers = lazily(() => ({
   authorization: `Bearer ${Sandbox.tenants({ seed: 8, plans: 15 })[0]!.token}`,
@@ -103,10 +103,54 @@ layerBlock(() => Sandbox.layer({ seed: 8, plans: 15 }))("sandbox: GET /internati
       const { payments } = yield* seeded
       const post = yield* get(payments[0]!.id, headers(), { method: "POST" })
       expect(post.status).toBe(405)
-      expect(post.headers.get("allow")).toBe("GET")
+      expect(post.headers.get("allow")).toBe("GET, HEAD")
       expect(post.json).toMatchObject({ Code: "405 Method Not Allowed" })
       expect((yield* get(payments[0]!.id, { ...headers(), accept: "application/xml" })).status).toBe(406)
     })
+  )
+
+  it.effect(
+    "bug: HEAD of each GET operation is its GET's status and headers without a body, over HTTP (it was 401, without WWW-Authenticate, for a tenant's token)",
+    () =>
+      Effect.gen(function* () {
+        const s = yield* server
+        const { payments } = yield* seeded
+        const targets = [
+          { url: `${s.urls.openBanking}/international-payments/${payments[0]!.id}`, headers: headers() },
+          {
+            url: `${s.urls.merchant}/api/subscription-plans?limit=2`,
+            headers: { ...authOf(s), "revolut-api-version": "2024-09-01" }
+          },
+          { url: `${s.urls.business}/exchange-reasons`, headers: authOf(s) }
+        ]
+        for (const { url, headers } of targets) {
+          const got = yield* call(url, { headers })
+          const head = yield* call(url, { headers, method: "HEAD" })
+          expect([url, head.status, head.text]).toEqual([url, 200, ""])
+          expect(head.headers.get("content-type")).toBe(got.headers.get("content-type"))
+          expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(got.text)))
+        }
+        // without a token, HEAD is refused as GET is
+        const refused = yield* call(targets[2]!.url, { method: "HEAD" })
+        expect([refused.status, refused.headers.get("www-authenticate")]).toEqual([
+          401,
+          'Bearer realm="payrules-sandbox"'
+        ])
+      })
+  )
+
+  it.effect(
+    "bug: an empty InternationalPaymentId is the operation's 400, naming it (it was a 401 that blamed the credentials)",
+    () =>
+      Effect.gen(function* () {
+        const r = yield* get("")
+        expect(r.status).toBe(400)
+        expect(r.json).toMatchObject({
+          Code: "400 Bad Request",
+          Message: "the path names no international payment: its InternationalPaymentId is empty",
+          Errors: [{ ErrorCode: "UK.OBIE.Resource.NotFound", Path: "InternationalPaymentId" }]
+        })
+      })
   )
 
   it.effect("429 with Retry-After and 500 when the operation is faulted", () =>

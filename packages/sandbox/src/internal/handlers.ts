@@ -161,7 +161,10 @@ const openBanking = HttpApiBuilder.group(SandboxApi, "payments", (handlers) =>
           new OpenBankingApi.OpenBankingError({
             status: 400,
             Code: "400 Bad Request",
-            Message: `no international payment ${params.InternationalPaymentId}`,
+            Message:
+              params.InternationalPaymentId === ""
+                ? "the path names no international payment: its InternationalPaymentId is empty"
+                : `no international payment ${params.InternationalPaymentId}`,
             Errors: [
               {
                 ErrorCode: "UK.OBIE.Resource.NotFound",

@@ -153,7 +153,10 @@ export const make = (
               })
             )
           }
-          return Effect.succeed(HttpServerResponse.toClientResponse(answer, { request }))
+          // the answer to a HEAD is the GET's headers without its body, as Node's server writes it
+          const written =
+            sent.method === "HEAD" ? HttpServerResponse.setBodyKeepHeaders(answer, HttpBody.empty) : answer
+          return Effect.succeed(HttpServerResponse.toClientResponse(written, { request }))
         })
       )
     })

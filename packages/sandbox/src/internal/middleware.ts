@@ -45,14 +45,18 @@ interface Route {
 
 const operations = new Set<string>(Fault.Operation.literals)
 
-/** The routes of the sandbox API, read from its definition (so they cannot drift from it). */
+/**
+ * The routes of the sandbox API, read from its definition (so they cannot drift from it), matched as effect's router
+ * matches them: a path parameter may be empty (`/international-payments/` is that operation, with an empty id), and
+ * a HEAD request is served by the GET route of its path.
+ */
 const routes: ReadonlyArray<Route> = (() => {
   const out: Array<Route> = []
   HttpApi.reflect(SandboxApi, {
     onGroup: () => {},
     onEndpoint: ({ endpoint }) => {
       const pattern = new RegExp(
-        `^${endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+\??/g, "[^/]+")}$`
+        `^${endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+\??/g, "[^/]*")}$`
       )
       out.push({
         method: endpoint.method,
@@ -70,7 +74,8 @@ const routeOf = (method: string, path: string): Route | null => {
   const key = `${method} ${path}`
   let route = known.get(key)
   if (route === undefined) {
-    route = routes.find((r) => r.method === method && r.pattern.test(path)) ?? null
+    const served = method === "HEAD" ? "GET" : method
+    route = routes.find((r) => r.method === served && r.pattern.test(path)) ?? null
     // long paths are not kept: 10,000 of them could hold a lot of memory
     if (key.length <= 256) {
       if (known.size >= 10_000) known.clear()
@@ -79,7 +84,12 @@ const routeOf = (method: string, path: string): Route | null => {
   }
   return route
 }
-const methodsOf = (path: string) => [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))]
+/** the methods of a path's routes, HEAD with GET */
+const methodsOf = (path: string) => {
+  const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))
+  if (methods.has("GET")) methods.add("HEAD")
+  return [...methods]
+}
 
 /** `Accept` absent, or with a media range that JSON satisfies (q > 0); spaces may surround each `;` (RFC 9110). */
 const acceptsJson = (accept: string | undefined): boolean => {
