@@ -231,6 +231,32 @@ describe("the body gate", () => {
   )
 
   it.effect(
+    "bug: a body in a content coding is 415, naming it (a gzipped body was read as text, a plain one said to be gzip was executed)",
+    () =>
+      Effect.gen(function* () {
+        const coded = (coding: string) => {
+          const bytes = bytesOf("{}")
+          return inMemory("POST", bytes, {
+            "content-type": "application/json",
+            "content-length": String(bytes.length),
+            "content-encoding": coding
+          })
+        }
+        for (const coding of ["gzip", "br", "deflate", "identity, gzip", "x".repeat(80)]) {
+          expect(refusedAs(yield* refusal(coded(coding))), coding).toEqual(
+            mediaType(
+              `the request body is in the content coding ${coding.length > 64 ? `${coding.slice(0, 64)}…` : coding}: send it as it is, without Content-Encoding`
+            )
+          )
+        }
+        // identity is no coding, in any case and repeated
+        for (const coding of ["identity", "Identity", " identity , IDENTITY "]) {
+          expect((yield* gate(coded(coding))).body, coding).toEqual({})
+        }
+      })
+  )
+
+  it.effect(
     "a charset other than UTF-8 is 415, naming it as sent (bug: a UTF-16 or Latin-1 body decoded as UTF-8)",
     () =>
       Effect.gen(function* () {

@@ -44,6 +44,11 @@ describe("Open Banking's ErrorCode", () => {
     expect(codeOf(400, { path: ["Data", "Initiation"], message: "Missing key" })).toBe("UK.OBIE.Field.Missing")
     expect(codeOf(400, { path: ["Data", "x-amount"], message: "Expected a number" })).toBe("UK.OBIE.Field.Invalid")
     expect(codeOf(400, { path: [], message: "Expected an object" })).toBe("UK.OBIE.Field.Invalid")
+    // the other headers a request may repeat (bug: a repeated Host or Content-Type was called a field)
+    for (const header of ["host", "Content-Type", "content-length"]) {
+      expect(codeOf(400, { path: [header], message: "given 2 times" }), header).toBe("UK.OBIE.Header.Invalid")
+    }
+    expect(codeOf(400, { path: ["hostname"], message: "Expected a string" })).toBe("UK.OBIE.Field.Invalid")
   })
 
   it("each other status its own code, whatever the issue", () => {

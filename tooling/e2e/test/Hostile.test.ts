@@ -5,6 +5,7 @@
  * the exact status a careful API gives (401 for credentials that are not a tenant's, in each family's shape), a short body without a stack trace or an internal path, and the sandbox
  * answers a normal request afterwards. Slow clients and connection limits are in HostileClients.test.ts.
  */
+import { gzipSync } from "node:zlib"
 import { expect, layer } from "@effect/vitest"
 import { Sandbox } from "@payrules/sandbox"
 import { Context, Effect, Layer } from "effect"
@@ -968,6 +969,76 @@ const credentials: ReadonlyArray<Case> = [
   }
 ]
 
+// a header HTTP allows once, given twice: Node keeps the first (or joins them), a proxy in front may keep another
+const repeats: ReadonlyArray<Case> = [
+  {
+    group: "repeats",
+    name: "two Authorization headers, a tenant's then another",
+    request: (env) =>
+      get(env, "/business/exchange-reasons", [["Authorization", "Bearer sbx_mallory_0123456789abcdef"]]),
+    status: 400,
+    says: /the authorization header is given 2 times/
+  },
+  {
+    group: "repeats",
+    name: "two Authorization headers, another then a tenant's",
+    request: (env) => [
+      head("GET /business/exchange-reasons HTTP/1.1", [
+        ["Host", "sandbox"],
+        ["Authorization", "Bearer sbx_mallory_0123456789abcdef"],
+        ["Authorization", env.auth]
+      ])
+    ],
+    status: 400,
+    says: /authorization/
+  },
+  {
+    group: "repeats",
+    name: "two Content-Types on an exchange, JSON then text (the body is not read)",
+    request: (env) =>
+      json(env, "POST /business/exchange HTTP/1.1", exchangeText(env, {}), [["Content-Type", "text/plain"]]),
+    status: 400,
+    says: /the content-type header is given 2 times/,
+    closes: true
+  },
+  {
+    group: "repeats",
+    name: "two Host headers",
+    request: (env) => get(env, "/business/exchange-reasons", [["Host", "elsewhere"]]),
+    status: 400,
+    says: /the host header is given 2 times/
+  },
+  {
+    group: "repeats",
+    name: "x-fapi-financial-id twice, the same value (Node joins them)",
+    request: (env) =>
+      get(env, `/open-banking/international-payments/${env.seed.payments[0]!.id}`, [
+        ["x-fapi-financial-id", "001580000103UAvAAM"],
+        ["X-Fapi-Financial-Id", "001580000103UAvAAM"]
+      ]),
+    status: 400,
+    says: /"ErrorCode":"UK\.OBIE\.Header\.Invalid".*"Path":"x-fapi-financial-id"/
+  },
+  {
+    group: "repeats",
+    name: "a plain JSON body said to be gzip",
+    request: (env) =>
+      json(env, "POST /business/exchange HTTP/1.1", exchangeText(env, {}), [["Content-Encoding", "gzip"]]),
+    status: 415,
+    says: /content coding gzip/,
+    closes: true
+  },
+  {
+    group: "repeats",
+    name: "a gzipped JSON body",
+    request: (env) =>
+      json(env, "POST /business/exchange HTTP/1.1", gzipSync(exchangeText(env, {})), [["Content-Encoding", "gzip"]]),
+    status: 415,
+    says: /content coding gzip/,
+    closes: true
+  }
+]
+
 const cases: ReadonlyArray<Case> = [
   ...depth,
   ...width,
@@ -977,6 +1048,7 @@ const cases: ReadonlyArray<Case> = [
   ...paths,
   ...ids,
   ...headers,
+  ...repeats,
   ...numbers,
   ...requestIds,
   ...credentials

@@ -1,7 +1,7 @@
 /**
  * The gate every request body passes before a handler sees it: its size (from `Content-Length` before reading, and
- * while reading, so a chunked body is refused as soon as it passes the limit, never buffered whole), its media type,
- * its encoding (UTF-8, without a byte order mark, decoded with `fatal: true`: an invalid byte is refused, never
+ * while reading, so a chunked body is refused as soon as it passes the limit, never buffered whole), its media type
+ * and content coding (none: a gzipped body is refused, not read as text), its encoding (UTF-8, without a byte order mark, decoded with `fatal: true`: an invalid byte is refused, never
  * replaced), how deep it nests, whether its numbers survive parsing and whether an object names a key twice (see
  * `json.ts`). What passes is parsed once: the handlers decode that value, and the request handed on serves that text
  * to the HttpApi decoders of the control endpoints.
@@ -86,6 +86,16 @@ const contentTypeProblem = (contentType: string | undefined): string | undefined
   }
   return undefined
 }
+
+/**
+ * Why a body's `Content-Encoding` is refused: the sandbox reads a body as it is sent, so a body in a content coding
+ * (gzip, br...) would be read as something other than what the client says it sent (RFC 9110 §8.4: 415). `identity`
+ * is no coding.
+ */
+const codingProblem = (coding: string | undefined): string | undefined =>
+  coding === undefined || coding.split(",").every((c) => c.trim().toLowerCase() === "identity")
+    ? undefined
+    : `the request body is in the content coding ${Json.clip(coding)}: send it as it is, without Content-Encoding`
 
 /** Reads a Node request body, stopping (and refusing) as soon as it passes `limit` bytes. */
 const readNode = (source: IncomingMessage, limit: number): Effect.Effect<Uint8Array, BodyRefused> =>
@@ -278,7 +288,7 @@ export const gate = (
       return yield* Effect.fail(tooLarge(limits.maxBodyBytes))
     const withBodyMethod = methodsWithBody.has(request.method)
     if (withBodyMethod) {
-      const problem = contentTypeProblem(headers["content-type"])
+      const problem = contentTypeProblem(headers["content-type"]) ?? codingProblem(headers["content-encoding"])
       if (problem !== undefined) {
         return yield* new BodyRefused({ reason: "MediaType", status: 415, message: problem, close: true })
       }

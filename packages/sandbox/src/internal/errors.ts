@@ -63,7 +63,8 @@ const obErrorCode = (status: number, issue: Issue | undefined): string => {
   if (status >= 500) return "UK.OBIE.UnexpectedError"
   if (status === 429) return "UK.OBIE.Rules.ResourceLimitExceeded"
   const missing = issue !== undefined && /missing|required/i.test(issue.message)
-  const header = issue !== undefined && /^(x-|authorization$)/i.test(String(issue.path[0] ?? ""))
+  const header =
+    issue !== undefined && /^(x-|authorization$|host$|content-type$|content-length$)/i.test(String(issue.path[0] ?? ""))
   return `UK.OBIE.${header ? "Header" : "Field"}.${missing ? "Missing" : "Invalid"}`
 }
 

@@ -155,7 +155,14 @@ export const make = (
           }
           // the answer to a HEAD is the GET's headers without its body, as Node's server writes it
           const written =
-            sent.method === "HEAD" ? HttpServerResponse.setBodyKeepHeaders(answer, HttpBody.empty) : answer
+            sent.method === "HEAD"
+              ? HttpServerResponse.empty({
+                  status: answer.status,
+                  statusText: answer.statusText,
+                  headers: answer.headers,
+                  cookies: answer.cookies
+                })
+              : answer
           return Effect.succeed(HttpServerResponse.toClientResponse(written, { request }))
         })
       )

@@ -33,6 +33,7 @@ import * as Call from "./call.js"
 import * as Errors from "./errors.js"
 import * as Faults from "./faults.js"
 import * as Json from "./json.js"
+import * as SingleHeaders from "./singleHeaders.js"
 import type { SandboxStateService, TenantState } from "./state.js"
 import * as Target from "./target.js"
 import * as Tenants from "./tenants.js"
@@ -364,6 +365,16 @@ export const make = (state: SandboxStateService, limits: Body.BodyLimits) => (ap
     )
 
     if (Result.isFailure(target)) return Effect.succeed(x.finish(x.unread(x.error(400, target.failure.message)), null))
+
+    if (source instanceof IncomingMessage) {
+      const twice = SingleHeaders.repeated(source.rawHeaders, Object.keys(source.headers).length)
+      if (twice !== undefined) {
+        const message = `the ${twice.name} header is given ${twice.times} times: HTTP allows it once`
+        return Effect.succeed(
+          x.finish(x.unread(x.error(400, message, { issues: [{ path: [twice.name], message }] })), null)
+        )
+      }
+    }
 
     if (family !== undefined && !acceptsJson(headers.accept)) {
       return Effect.succeed(
