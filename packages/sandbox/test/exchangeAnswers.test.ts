@@ -84,6 +84,51 @@ describe("POST /exchange: what its answers say", () => {
   )
 
   it.effect(
+    "bug: an amount that is 0 in the other currency at the sandbox's rate is a 400 that moves nothing and keeps the request_id free (0.01 INR completed, crediting 0 JPY)",
+    () =>
+      Effect.gen(function* () {
+        const seed = yield* seedIn
+        const inr = seed.accounts.find((a) => a.currency === "INR")!
+        const jpy = seed.accounts.find((a) => a.currency === "JPY")!
+        const gbp = seed.accounts.find((a) => a.currency === "GBP" && a.institution === "same")!
+        const before = yield* balancesIn
+        const sell = (amount: number, requestId: string) =>
+          postExchangeIn({
+            from: { account_id: inr.id, currency: "INR", amount },
+            to: { account_id: jpy.id, currency: "JPY" },
+            request_id: requestId
+          })
+        // 0.01 INR is 0.018 JPY, 0 yen; 0.01 INR is 0.0000948 GBP, 0 pence
+        const tiny = yield* sell(0.01, "tiny-1")
+        expect([tiny.status, tiny.json]).toEqual([
+          400,
+          {
+            code: 3000,
+            message:
+              "from.amount 0.01 INR is 0 JPY at the sandbox's rate (rounded to the currency's minor unit): too small to exchange"
+          }
+        ])
+        const buy = yield* postExchangeIn({
+          from: { account_id: gbp.id, currency: "GBP" },
+          to: { account_id: inr.id, currency: "INR", amount: 0.01 },
+          request_id: "tiny-2"
+        })
+        expect([buy.status, buy.json]).toEqual([
+          400,
+          {
+            code: 3000,
+            message:
+              "to.amount 0.01 INR is 0 GBP at the sandbox's rate (rounded to the currency's minor unit): too small to exchange"
+          }
+        ])
+        expect(yield* balancesIn).toEqual(before)
+        // the request_id stays free: the same id with an amount that converts runs
+        const enough = yield* sell(1, "tiny-1")
+        expect([enough.status, enough.json]).toMatchObject([200, { state: "completed" }])
+      }).pipe(Effect.provide(Sandbox.layerInProcess(options)))
+  )
+
+  it.effect(
     "bug: an exchange whose transaction cannot be written moves no money, tried once or again (it moved it each time, then failed)",
     () =>
       Effect.gen(function* () {

@@ -2,7 +2,8 @@
  * POST /exchange in the sandbox, idempotent as D10 says, over the exchange package's `RequestLedger`:
  *
  * - refused before execution (stored nothing, the request_id stays free): an unknown account, a currency that is not
- *   the account's, an exchange reason that is required and missing (3448) or not in GET /exchange-reasons (3449); and,
+ *   the account's, an exchange reason that is required and missing (3448) or not in GET /exchange-reasons (3449), an
+ *   amount that is 0 in the other currency at the sandbox's rates (3000); and,
  *   before this module, a body that does not decode (3000), a missing token (401), a full rate window (429), an
  *   injected `fail-before` or `rate-limit` fault;
  * - executed (the first answer stored for the retention window and replayed to identical repeats with
@@ -67,6 +68,14 @@ interface TransactionRecord {
   /** instant: completed at creation; settling: created, pending, completed over time; declined: final */
   readonly kind: "instant" | "settling" | "declined"
   readonly reasonCode?: string
+}
+
+/** an exchange that passed the checks: its accounts and what leaves and reaches each, both above 0 */
+interface Checked {
+  readonly from: Account
+  readonly to: Account
+  readonly fromAmount: BigDecimal.BigDecimal
+  readonly toAmount: BigDecimal.BigDecimal
 }
 
 /** a transaction of the ledger in a state the sandbox knows (the ledger stores transactions as read, leniently) */
@@ -215,9 +224,7 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
     }
 
     /** the checks before execution: a refusal here stores nothing */
-    const validate = (
-      request: ExchangeRequest.ExchangeRequest
-    ): Result.Result<{ readonly from: Account; readonly to: Account }, BusinessApi.BusinessError> => {
+    const validate = (request: ExchangeRequest.ExchangeRequest): Result.Result<Checked, BusinessApi.BusinessError> => {
       const from = accounts.get(request.from.account_id)
       const to = accounts.get(request.to.account_id)
       if (from === undefined || to === undefined) {
@@ -259,16 +266,7 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
           )
         )
       }
-      return Result.succeed({ from, to })
-    }
-
-    /** the execution: moves the money (or declines), once */
-    const execute = (
-      request: ExchangeRequest.ExchangeRequest,
-      from: Account,
-      to: Account,
-      now: number
-    ): ExchangeTransaction.ExchangeTransaction => {
+      // the other side's amount at the sandbox's rates, in its currency's minor units: it must not round to 0
       const exponentOf = (c: string) => Option.getOrElse(Currency.exponent(c), () => 2)
       const rateFrom = rates.get(from.currency) ?? one
       const rateTo = rates.get(to.currency) ?? one
@@ -276,6 +274,26 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
         request._tag === "Sell" ? request.amount : convert(request.amount, rateFrom, rateTo, exponentOf(from.currency))
       const toAmount =
         request._tag === "Buy" ? request.amount : convert(request.amount, rateTo, rateFrom, exponentOf(to.currency))
+      const zero = BigDecimal.isZero(fromAmount) ? "from" : BigDecimal.isZero(toAmount) ? "to" : undefined
+      if (zero !== undefined) {
+        const given = zero === "from" ? "to" : "from"
+        return Result.fail(
+          business(
+            400,
+            BusinessApi.ErrorCode.InvalidRequest,
+            `${given}.amount ${DecimalAmount.toFixedString(request.amount)} ${request[given].currency} is 0 ${request[zero].currency} at the sandbox's rate (rounded to the currency's minor unit): too small to exchange`
+          )
+        )
+      }
+      return Result.succeed({ from, to, fromAmount, toAmount })
+    }
+
+    /** the execution: moves the money (or declines), once */
+    const execute = (
+      request: ExchangeRequest.ExchangeRequest,
+      { from, fromAmount, to, toAmount }: Checked,
+      now: number
+    ): ExchangeTransaction.ExchangeTransaction => {
       // a UUID, as the official document types the transaction id; from the seed and the sequence number
       const id = transactionId(++created)
       const balance = balances.get(from.id)!
@@ -375,7 +393,7 @@ export const make = (seed: SeedData, options: ExchangeOptions, clock: SandboxClo
           fresh(Result.fail(business(failed.status, failed.code!, failed.message)))
         )
       }
-      const transaction = execute(request, checked.success.from, checked.success.to, now)
+      const transaction = execute(request, checked.success, now)
       return Effect.as(
         ledger.complete(request.request_id, RequestLedger.Outcome.Succeeded({ transaction })),
         fresh(Result.succeed(transaction))
