@@ -117,7 +117,8 @@ export interface Encoded {
  * - `RequestIdLength`: `request_id` empty or over 40 characters;
  * - `RequestIdCharacters`: `request_id` with a control character (U+0000 to U+001F, U+007F to U+009F: NUL, CR, LF,
  *   DEL, ...) or a lone surrogate (text that UTF-8 cannot carry): two different keys must never read as one;
- * - `ReferenceLength`: `reference` over 40 characters.
+ * - `ReferenceLength`: `reference` over 40 characters;
+ * - `ReferenceCharacters`: `reference` with a control character or a lone surrogate, as for `request_id`.
  *
  * @since 0.1.0
  * @category errors
@@ -135,6 +136,7 @@ export type Rule =
   | "RequestIdLength"
   | "RequestIdCharacters"
   | "ReferenceLength"
+  | "ReferenceCharacters"
 
 /**
  * The key under which a decoding issue carries the {@link Rule} it breaks: each issue our decoder reports is an

@@ -57,7 +57,8 @@ const broken: ReadonlyArray<readonly [ExchangeRequest.Rule, unknown, string]> = 
   ["ScaleExceedsExponent", { ...sell, from: { ...sell.from, amount: 10.505 } }, "amount"],
   ["RequestIdLength", { ...sell, request_id: "" }, "request_id"],
   ["RequestIdCharacters", { ...sell, request_id: "a\u0000" }, "request_id"],
-  ["ReferenceLength", { ...sell, reference: "x".repeat(41) }, "reference"]
+  ["ReferenceLength", { ...sell, reference: "x".repeat(41) }, "reference"],
+  ["ReferenceCharacters", { ...sell, reference: "x\u0007" }, "reference"]
 ]
 
 describe("ExchangeRequest.issues: the rule on the issue", () => {

@@ -37,15 +37,15 @@ const currencies = Currency.all.map((c) => ({ code: c.code as string, exponent: 
 
 const text = (min: number, max: number) => fc.string({ minLength: min, maxLength: max, unit: "binary" })
 
-// the characters a request_id must not have, written again here: C0 and C1 controls, lone surrogates
-const notInRequestIds =
+// the characters a request_id or a reference must not have, written again here: C0 and C1 controls, lone surrogates
+const notInText =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** request_ids: UUIDs, or any text of 1 to 40 code points with those characters replaced */
 const requestIds = fc.oneof(
   fc.uuid(),
-  text(1, 40).map((s) => s.replace(notInRequestIds, "_"))
+  text(1, 40).map((s) => s.replace(notInText, "_"))
 )
 
 /** a positive decimal numeral with at most 15 significant digits and at most `exponent` decimals */
@@ -64,7 +64,10 @@ const generated: fc.Arbitrary<Generated> = fc
     to: fc.constantFrom(...currencies),
     fromAccount: fc.oneof(fc.uuid(), text(1, 30)),
     toAccount: fc.oneof(fc.uuid(), text(1, 30)),
-    reference: fc.option(text(0, 40), { nil: undefined }),
+    reference: fc.option(
+      text(0, 40).map((s) => s.replace(notInText, "_")),
+      { nil: undefined }
+    ),
     requestId: requestIds,
     reasonCode: fc.option(fc.string(), { nil: undefined })
   })
@@ -360,6 +363,23 @@ const faults: ReadonlyArray<Fault> = [
     rule: "ReferenceLength",
     path: () => "reference"
   },
+  ...(
+    [
+      ["NUL", "\u0000"],
+      ["a line feed", "\n"],
+      ["a lone high surrogate", "\ud800"],
+      ["a lone low surrogate", "\udc00"]
+    ] as const
+  ).map(
+    ([what, char]): Fault => ({
+      name: `reference with ${what}`,
+      apply: (w) => {
+        w.reference = `ref${char}1`
+      },
+      rule: "ReferenceCharacters",
+      path: () => "reference"
+    })
+  ),
   {
     name: "amount as a string",
     apply: (w, g) => {
@@ -508,6 +528,30 @@ describe("ExchangeRequest: faults", () => {
     },
     { arbitrary: { runs: 300 } }
   )
+
+  it.prop(
+    "bug: a reference with a control character or a lone surrogate is refused on both sides, at reference (it was sent and stored)",
+    [Schema.String.check(Schema.isMaxLength(39)), control, between(0, 1000)],
+    ([text, code, at]) => {
+      const chars = [...text.replace(notInText, "_")].slice(0, 39)
+      const i = at % (chars.length + 1)
+      const bad = [...chars.slice(0, i), String.fromCharCode(code), ...chars.slice(i)].join("")
+      expect(problems({ ...sell, reference: bad })).toEqual([{ rule: "ReferenceCharacters", path: "reference" }])
+      expect(Result.isFailure(ExchangeRequest.encode({ ...ok(sell), reference: bad }))).toBe(true)
+      // and the reference without it passes
+      expect(problems({ ...sell, reference: chars.join("") })).toEqual([])
+    },
+    { arbitrary: { runs: 300 } }
+  )
+
+  it("a reference with a control character: the message says which and where", () => {
+    expect(messages({ ...sell, reference: "Invoice 12\tQ3" })[0]).toBe(
+      "reference must be text without control characters; it has a control character, U+0009, at character 11"
+    )
+    expect(messages({ ...sell, reference: "a\ud83d" })[0]).toBe(
+      "reference must be text without control characters; it has a lone surrogate (UTF-8 cannot carry it), U+D83D, at character 2"
+    )
+  })
 
   it("a request_id with a control character: the message says which and where", () => {
     expect(messages({ ...sell, request_id: "a\r\nb" })[0]).toBe(

@@ -862,6 +862,20 @@ const requestIds: ReadonlyArray<Case> = [
       says: /request_id must be text without control characters/
     })
   ),
+  ...(
+    [
+      ["NUL", '"r\\u0000x"'],
+      ["a lone surrogate", '"r\\udc00x"']
+    ] as const
+  ).map(
+    ([what, reference]): Case => ({
+      group: "request_id",
+      name: `reference with ${what}`,
+      request: (env) => exchange(env, exchangeText(env, { extra: `,"reference":${reference}` })),
+      status: 400,
+      says: /reference must be text without control characters/
+    })
+  ),
   {
     group: "request_id",
     name: "request_id of 41 characters",

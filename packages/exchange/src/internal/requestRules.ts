@@ -30,7 +30,8 @@ export const ruleDescriptions: Readonly<Record<Exclude<Rule, "Shape">, string>> 
   ScaleExceedsExponent: "an amount has no more decimals than its currency",
   RequestIdLength: "request_id has 1 to 40 characters",
   RequestIdCharacters: "request_id is Unicode text without control characters",
-  ReferenceLength: "reference has at most 40 characters"
+  ReferenceLength: "reference has at most 40 characters",
+  ReferenceCharacters: "reference is Unicode text without control characters"
 }
 
 /**
@@ -81,6 +82,15 @@ export const controlCharacter =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
+/** why a field's text is not Unicode text without control characters, or `undefined` when it is */
+const charactersProblem = (field: string, s: string): string | undefined => {
+  const bad = controlCharacter.exec(s)
+  if (bad === null) return undefined
+  const code = bad[0].charCodeAt(0)
+  const what = code >= 0xd800 ? "a lone surrogate (UTF-8 cannot carry it)" : "a control character"
+  return `${field} must be text without control characters; it has ${what}, U+${code.toString(16).toUpperCase().padStart(4, "0")}, at character ${codePoints(s.slice(0, bad.index)) + 1}`
+}
+
 /** why a string is not a request_id, or `undefined` when it is one @internal */
 export const requestIdProblem = (
   s: string
@@ -92,22 +102,28 @@ export const requestIdProblem = (
       message: `request_id must have 1 to ${MAX_REQUEST_ID_LENGTH} characters; it has ${countOf(n)}`
     }
   }
-  const bad = controlCharacter.exec(s)
-  if (bad === null) return undefined
-  const code = bad[0].charCodeAt(0)
-  const what = code >= 0xd800 ? "a lone surrogate (UTF-8 cannot carry it)" : "a control character"
-  return {
-    rule: "RequestIdCharacters",
-    message: `request_id must be text without control characters; it has ${what}, U+${code.toString(16).toUpperCase().padStart(4, "0")}, at character ${codePoints(s.slice(0, bad.index)) + 1}`
-  }
+  const message = charactersProblem("request_id", s)
+  return message === undefined ? undefined : { rule: "RequestIdCharacters", message }
 }
 
-/** why a string is not a reference, or `undefined` when it is one @internal */
-export const referenceProblem = (s: string): string | undefined => {
+/**
+ * why a string is not a reference, or `undefined` when it is one: at most 40 characters, without control characters
+ * or lone surrogates (a reference is shown on statements, and UTF-8 cannot carry a lone surrogate)
+ *
+ * @internal
+ */
+export const referenceProblem = (
+  s: string
+): { readonly rule: "ReferenceLength" | "ReferenceCharacters"; readonly message: string } | undefined => {
   const n = codePoints(s)
-  return n <= MAX_REFERENCE_LENGTH
-    ? undefined
-    : `reference must have at most ${MAX_REFERENCE_LENGTH} characters; it has ${countOf(n)}`
+  if (n > MAX_REFERENCE_LENGTH) {
+    return {
+      rule: "ReferenceLength",
+      message: `reference must have at most ${MAX_REFERENCE_LENGTH} characters; it has ${countOf(n)}`
+    }
+  }
+  const message = charactersProblem("reference", s)
+  return message === undefined ? undefined : { rule: "ReferenceCharacters", message }
 }
 
 /** @internal */

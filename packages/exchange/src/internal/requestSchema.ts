@@ -91,9 +91,12 @@ export const RequestId: Schema.Codec<string> = Schema.String.check(
 )
 
 const Reference = Schema.String.check(
-  Schema.makeFilter((s: string) => referenceProblem(s), {
+  Schema.makeFilter((s: string) => referenceProblem(s)?.message, {
     identifier: "Reference",
-    arbitraryConstraint: { maxCodePoints: MAX_REFERENCE_LENGTH }
+    description: "at most 40 characters, no control characters",
+    arbitraryConstraint: {
+      patterns: [pattern(`^[^\\u0000-\\u001f\\u007f-\\u009f]{0,${MAX_REFERENCE_LENGTH}}$`)]
+    }
   })
 )
 
@@ -246,7 +249,7 @@ const decodeWire = (wire: Api.Encoded): Result.Result<Api.ExchangeRequest, NonEm
   }
   if (wire.reference !== undefined) {
     const problem = referenceProblem(wire.reference)
-    if (problem !== undefined) issues.push(ruleIssue("ReferenceLength", ["reference"], wire.reference, problem))
+    if (problem !== undefined) issues.push(ruleIssue(problem.rule, ["reference"], wire.reference, problem.message))
   }
   const idProblem = requestIdProblem(wire.request_id)
   if (idProblem !== undefined) {
