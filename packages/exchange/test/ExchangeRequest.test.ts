@@ -329,23 +329,30 @@ const faults: ReadonlyArray<Fault> = [
   },
   ...(
     [
-      ["NUL", "\u0000"],
-      ["CR LF", "\r\n"],
-      ["a tab", "\t"],
-      ["DEL", "\u007f"],
-      ["a C1 control (NEL)", "\u0085"],
-      ["a lone high surrogate", "\ud800"],
-      ["a lone low surrogate", "\udc00"]
+      ["request_id", "RequestIdCharacters"],
+      ["reference", "ReferenceCharacters"]
     ] as const
-  ).map(
-    ([what, char]): Fault => ({
-      name: `request_id with ${what}`,
-      apply: (w) => {
-        w.request_id = `r${char}1`
-      },
-      rule: "RequestIdCharacters",
-      path: () => "request_id"
-    })
+  ).flatMap(([field, rule]) =>
+    (
+      [
+        ["NUL", "\u0000"],
+        ["CR LF", "\r\n"],
+        ["a tab", "\t"],
+        ["DEL", "\u007f"],
+        ["a C1 control (NEL)", "\u0085"],
+        ["a lone high surrogate", "\ud800"],
+        ["a lone low surrogate", "\udc00"]
+      ] as const
+    ).map(
+      ([what, char]): Fault => ({
+        name: `${field} with ${what}`,
+        apply: (w) => {
+          w[field] = `r${char}1`
+        },
+        rule,
+        path: () => field
+      })
+    )
   ),
   {
     name: "empty request_id",
@@ -363,23 +370,6 @@ const faults: ReadonlyArray<Fault> = [
     rule: "ReferenceLength",
     path: () => "reference"
   },
-  ...(
-    [
-      ["NUL", "\u0000"],
-      ["a line feed", "\n"],
-      ["a lone high surrogate", "\ud800"],
-      ["a lone low surrogate", "\udc00"]
-    ] as const
-  ).map(
-    ([what, char]): Fault => ({
-      name: `reference with ${what}`,
-      apply: (w) => {
-        w.reference = `ref${char}1`
-      },
-      rule: "ReferenceCharacters",
-      path: () => "reference"
-    })
-  ),
   {
     name: "amount as a string",
     apply: (w, g) => {
