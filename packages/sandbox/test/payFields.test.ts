@@ -72,6 +72,29 @@ layerBlock(() => Sandbox.layer({ seed: 9, plans: 15 }))("sandbox: POST /pay/fiel
     })
   )
 
+  it.effect(
+    "bug: a key the body does not have is a 400 at its path (a misspelt receiver.card_id was dropped, and the answer was another transfer's)",
+    () =>
+      Effect.gen(function* () {
+        const seed = yield* seedOf
+        const cp = byName(seed, "Multi Method Ltd")
+        const misspelt = yield* fields({
+          account_id: seed.accounts[0]!.id,
+          receiver: { counterparty_id: cp.id, cardId: cp.cards[0]!.id }
+        })
+        expect([misspelt.status, misspelt.json]).toEqual([
+          400,
+          { code: 3000, message: "receiver.cardId: Expected no excess property" }
+        ])
+        const top = yield* fields({
+          account_id: seed.accounts[0]!.id,
+          receiver: { counterparty_id: cp.id, card_id: cp.cards[0]!.id },
+          amount: 10
+        })
+        expect([top.status, top.json]).toEqual([400, { code: 3000, message: "amount: Expected no excess property" }])
+      })
+  )
+
   it.effect("401 without a token", () =>
     Effect.gen(function* () {
       const seed = yield* seedOf

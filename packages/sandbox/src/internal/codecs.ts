@@ -64,6 +64,12 @@ export const encodeTransactions: (value: (typeof transactions)["Type"]) => strin
 export const decodeExchange: (body: unknown) => Effect.Effect<(typeof exchangePayload)["Type"], Schema.SchemaError> =
   Schema.decodeUnknownEffect(ExchangeRequest.ExchangeRequest)
 
-/** Decodes the parsed body of POST /pay/fields with the payload Schema of the endpoint, `FieldsRequest`. @internal */
+/**
+ * Decodes the parsed body of POST /pay/fields with the payload Schema of the endpoint, `FieldsRequest`, refusing keys
+ * it does not have, at any depth, as POST /exchange does: a misspelt `receiver.card_id` would otherwise be dropped,
+ * and the answer would be the requirements of another transfer than the one asked about.
+ *
+ * @internal
+ */
 export const decodeFieldsRequest: (body: unknown) => Effect.Effect<(typeof fieldsPayload)["Type"], Schema.SchemaError> =
-  Schema.decodeUnknownEffect(PayFields.FieldsRequest)
+  Schema.decodeUnknownEffect(PayFields.FieldsRequest, { onExcessProperty: "error" })
