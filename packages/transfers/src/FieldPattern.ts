@@ -5,7 +5,8 @@
  *
  * The dialect is `java.util.regex` with default flags, minus what is not regular, plus RE2's spellings:
  *
- * - accepted as in Java: literals, `.`, classes with ranges and negation, `\d \D \w \W \s \S` (ASCII), `\h \H \v \V`,
+ * - accepted as in Java: literals, `.`, classes with ranges and negation (a `-` after a class inside a class is a
+ *   literal: `[\w-.]`), `\d \D \w \W \s \S` (ASCII), `\h \H \v \V`,
  *   `\t \n \r \f \a \e`, `\xhh`, `\x{h...}`, `\uhhhh` (surrogate pairs joined), `\0ooo`, `\cX`, `\Q...\E`, groups
  *   `(...)`, `(?:...)`, `(?<name>...)`, alternation, `* + ? {n} {n,} {n,m}` (lazy `?` allowed, same verdict),
  *   `^ $ \A \z \b \B`, inline flags `(?i) (?s) (?m)` and `(?i:...)`, `\p{L}`, `\p{IsLatin}`, `\p{Alpha}` and Java's

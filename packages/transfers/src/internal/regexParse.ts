@@ -609,10 +609,10 @@ class Parser {
         item = this.classAtom(flags, itemAt, items)
       }
       if (item === undefined) continue
-      const range = this.peek() === 0x2d && this.peek(1) !== 0x5d && this.peek(1) !== -1
-      if (range && item._tag !== "Char") throw invalid(itemAt, "a range must start with a single character")
-      // a range a-z (a '-' first or before ']' is a literal)
-      if (range && item._tag === "Char") {
+      // a range a-z (a '-' first or before ']' is a literal, and so is one after a class, as Java and RE2 read it:
+      // `[\w-.]` is a word character, '-' or '.')
+      const range = item._tag === "Char" && this.peek() === 0x2d && this.peek(1) !== 0x5d && this.peek(1) !== -1
+      if (range) {
         this.i++
         const hiAt = this.i
         const hi = this.classAtom(flags, hiAt, items)
