@@ -611,8 +611,8 @@ class Parser {
       if (item === undefined) continue
       // a range a-z (a '-' first or before ']' is a literal, and so is one after a class, as Java and RE2 read it:
       // `[\w-.]` is a word character, '-' or '.')
-      const range = item._tag === "Char" && this.peek() === 0x2d && this.peek(1) !== 0x5d && this.peek(1) !== -1
-      if (range) {
+      const range = this.peek() === 0x2d && this.peek(1) !== 0x5d && this.peek(1) !== -1
+      if (range && item._tag === "Char") {
         this.i++
         const hiAt = this.i
         const hi = this.classAtom(flags, hiAt, items)
