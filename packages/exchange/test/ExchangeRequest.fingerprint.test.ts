@@ -95,7 +95,7 @@ describe("ExchangeRequest.fingerprint of a request built by hand", () => {
     expect(ExchangeRequest.fingerprint({ ...buy, amount })).toBe(reference(buyWire))
   })
 
-  it("a BigDecimal amount beside an odd field is written as its number, on the side of the tag: guards the amount's leaf writer", () => {
+  it("a BigDecimal amount beside an odd field is written as JSON writes its number, on the side of the tag: guards the amount's leaf writer (also for an exponent)", () => {
     const [odd, oddWire] = withField(sell, sellWire, "reference", 7)
     expect(ExchangeRequest.fingerprint(odd)).toBe(reference(oddWire))
     expect(ExchangeRequest.fingerprint(odd)).toContain('"amount":10.5,')
@@ -103,5 +103,11 @@ describe("ExchangeRequest.fingerprint of a request built by hand", () => {
     expect(ExchangeRequest.fingerprint(oddBuy)).toBe(reference(oddBuyWire))
     const digits = { ...odd, amount: BigDecimal.fromStringUnsafe("100.50000000000000001") }
     expect(ExchangeRequest.fingerprint(digits)).toContain('"amount":100.50000000000000001,')
+    // a number JSON writes with an exponent is written as JSON writes it, as its wire body's canonical JSON has it
+    const tiny = { ...odd, amount: BigDecimal.fromStringUnsafe("0.0000001") }
+    expect(ExchangeRequest.fingerprint(tiny)).toBe(
+      reference({ ...(oddWire as object), from: { ...sellWire.from, amount: 1e-7 } })
+    )
+    expect(ExchangeRequest.fingerprint(tiny)).toContain('"amount":1e-7,')
   })
 })
