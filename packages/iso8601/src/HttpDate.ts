@@ -1,6 +1,7 @@
 /**
  * RFC 7231 HTTP dates in the preferred IMF-fixdate form, `Sun, 10 Sep 2017 19:43:31 GMT`, as used by the
- * `x-fapi-customer-last-logged-time` header and by `Retry-After`.
+ * `x-fapi-customer-last-logged-time` header and by `Retry-After`: {@link parse} checks what a sender writes (the
+ * IMF-fixdate only), {@link parseReceived} reads what a recipient must accept (the two obsolete forms too).
  *
  * @since 0.1.0
  */
@@ -50,46 +51,30 @@ const IMF_FIXDATE =
 const RFC850 =
   /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/
 const ASCTIME = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/
+/** RFC 850 with its parts: `Sunday, 06-Nov-94 08:49:37 GMT` */
+const RFC850_PARTS =
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/
+/** asctime with its parts: `Sun Nov  6 08:49:37 1994` (a one-digit day after a space) */
+const ASCTIME_PARTS =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ( \d|\d{2}) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/
 
 const preview = (input: string): string => (input.length > 48 ? `${input.slice(0, 45)}...` : input)
 
 const parseError = (input: string, reason: ParseErrorReason, detail: string) =>
   new HttpDateParseError({ input, reason, message: `Invalid HTTP date ${JSON.stringify(preview(input))}: ${detail}` })
 
-/**
- * Parses an IMF-fixdate (RFC 7231 section 7.1.1.1). The date must exist and the weekday must match it; the two
- * obsolete forms are recognised and refused with reason `ObsoleteFormat`.
- *
- * @since 0.1.0
- * @category parsing
- */
-export const parse = (input: string): Result.Result<DateTime.Utc, HttpDateParseError> => {
-  const m = input.length <= 40 ? IMF_FIXDATE.exec(input) : null
-  if (m === null) {
-    if (RFC850.test(input) || ASCTIME.test(input)) {
-      return Result.fail(
-        parseError(
-          input,
-          "ObsoleteFormat",
-          "the RFC 850 and asctime forms are obsolete; send an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"
-        )
-      )
-    }
-    return Result.fail(parseError(input, "Syntax", "expected an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"))
-  }
-  const [, dayName, dd, monthName, yyyy, hh, mm, ss] = m as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string
-  ]
-  const day = Number(dd)
+const SYNTAX = "expected an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"
+
+/** the instant of a date's parts, once its day, weekday and time are checked */
+const instantOf = (
+  input: string,
+  dayName: string,
+  day: number,
+  monthName: string,
+  year: number,
+  time: readonly [string, string, string]
+): Result.Result<DateTime.Utc, HttpDateParseError> => {
   const month = MONTH_NAMES.indexOf(monthName as (typeof MONTH_NAMES)[number]) + 1
-  const year = Number(yyyy)
   if (day < 1 || day > daysInMonth(year, month)) {
     return Result.fail(parseError(input, "InvalidDate", `${monthName} ${year} has no day ${day}`))
   }
@@ -100,9 +85,7 @@ export const parse = (input: string): Result.Result<DateTime.Utc, HttpDateParseE
       parseError(input, "WeekdayMismatch", `${day} ${monthName} ${year} is a ${actual}, not a ${dayName}`)
     )
   }
-  const hour = Number(hh)
-  const minute = Number(mm)
-  const second = Number(ss)
+  const [hour, minute, second] = time.map(Number) as unknown as readonly [number, number, number]
   if (second === 60) {
     return Result.fail(parseError(input, "LeapSecond", "leap seconds (:60) cannot be represented"))
   }
@@ -111,6 +94,95 @@ export const parse = (input: string): Result.Result<DateTime.Utc, HttpDateParseE
   }
   return Result.succeed(DateTime.makeUnsafe(epochDay * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000))
 }
+
+/** the parts of an IMF-fixdate, if the input is one */
+const imfFixdate = (input: string): Result.Result<DateTime.Utc, HttpDateParseError> | undefined => {
+  const m = input.length <= 40 ? IMF_FIXDATE.exec(input) : null
+  if (m === null) return undefined
+  const [, dayName, dd, monthName, yyyy, hh, mm, ss] = m as unknown as ReadonlyArray<string>
+  return instantOf(input, dayName!, Number(dd), monthName!, Number(yyyy), [hh!, mm!, ss!])
+}
+
+/**
+ * Parses an IMF-fixdate (RFC 7231 section 7.1.1.1). The date must exist and the weekday must match it; the two
+ * obsolete forms are recognised and refused with reason `ObsoleteFormat` (a sender must not generate them: to read
+ * what a server sent, use {@link parseReceived}).
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parse = (input: string): Result.Result<DateTime.Utc, HttpDateParseError> => {
+  const fixdate = imfFixdate(input)
+  if (fixdate !== undefined) return fixdate
+  if (RFC850.test(input) || ASCTIME.test(input)) {
+    return Result.fail(
+      parseError(
+        input,
+        "ObsoleteFormat",
+        "the RFC 850 and asctime forms are obsolete; send an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT"
+      )
+    )
+  }
+  return Result.fail(parseError(input, "Syntax", SYNTAX))
+}
+
+/**
+ * Parses an HTTP date as a recipient must read one (RFC 9110 section 5.6.7: "A recipient that parses a timestamp
+ * value in an HTTP header field MUST accept all three HTTP-date formats"): the IMF-fixdate, and the obsolete RFC 850
+ * (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`) forms, each with its date, weekday and
+ * time checked as {@link parse} checks them. RFC 850's two-digit year is read in the century that puts it at most 50
+ * years after `now` (the instant it is read at, in epoch milliseconds or as a `DateTime`), as RFC 9110 says.
+ *
+ * @example
+ * ```ts
+ * import { HttpDate } from "@payrules/iso8601"
+ * import { DateTime, Result } from "effect"
+ *
+ * const now = Date.UTC(2026, 10, 27)
+ * for (const text of ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"]) {
+ *   console.log(Result.map(HttpDate.parseReceived(text, now), DateTime.formatIso))
+ * }
+ * ```
+ *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseReceived = (
+  input: string,
+  now: number | DateTime.DateTime
+): Result.Result<DateTime.Utc, HttpDateParseError> => {
+  const fixdate = imfFixdate(input)
+  if (fixdate !== undefined) return fixdate
+  const rfc850 = input.length <= 40 ? RFC850_PARTS.exec(input) : null
+  if (rfc850 !== null) {
+    const [, dayName, dd, monthName, yy, hh, mm, ss] = rfc850 as unknown as ReadonlyArray<string>
+    const nowYear = new Date(typeof now === "number" ? now : now.epochMilliseconds).getUTCFullYear()
+    let year = nowYear - (nowYear % 100) + Number(yy)
+    if (year > nowYear + 50) year -= 100
+    return instantOf(input, dayName!.slice(0, 3), Number(dd), monthName!, year, [hh!, mm!, ss!])
+  }
+  const asctime = input.length <= 40 ? ASCTIME_PARTS.exec(input) : null
+  if (asctime !== null) {
+    const [, dayName, monthName, d, hh, mm, ss, yyyy] = asctime as unknown as ReadonlyArray<string>
+    return instantOf(input, dayName!, Number(d!.trim()), monthName!, Number(yyyy), [hh!, mm!, ss!])
+  }
+  return Result.fail(
+    parseError(
+      input,
+      "Syntax",
+      "expected an HTTP date: an IMF-fixdate such as Sun, 10 Sep 2017 19:43:31 GMT, or the RFC 850 or asctime form"
+    )
+  )
+}
+
+/**
+ * Like {@link parseReceived}, but throws the `HttpDateParseError`.
+ *
+ * @since 0.2.0
+ * @category parsing
+ */
+export const parseReceivedUnsafe = (input: string, now: number | DateTime.DateTime): DateTime.Utc =>
+  Result.getOrThrowWith(parseReceived(input, now), (e) => e)
 
 /**
  * Like {@link parse}, but throws the `HttpDateParseError`.

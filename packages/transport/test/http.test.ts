@@ -224,6 +224,15 @@ describe("what a failure says", () => {
     expect(Http.retryAfterOf(" Sun, 10 Sep 2017 19:43:21 GMT ", now)).toEqual(Duration.zero)
   })
 
+  it("bug: Retry-After in the obsolete RFC 850 and asctime forms is read, as RFC 9110 asks of a recipient (it was ignored)", () => {
+    const now = Date.UTC(2017, 8, 10, 19, 43, 21)
+    expect(Http.retryAfterOf("Sunday, 10-Sep-17 19:43:31 GMT", now)).toEqual(Duration.millis(10_000))
+    expect(Http.retryAfterOf("Sun Sep 10 19:44:21 2017", now)).toEqual(Duration.seconds(60))
+    expect(Http.retryAfterOf("Sun Sep  3 19:44:21 2017", now)).toEqual(Duration.zero)
+    // with their dates checked all the same
+    expect(Http.retryAfterOf("Monday, 10-Sep-17 19:43:31 GMT", now)).toBeUndefined()
+  })
+
   it("a transport failure or 408, 429, 500, 502, 503, 504 is worth another attempt, unless replayed or told not", () => {
     const failure = (
       reason: Http.Reason,

@@ -100,12 +100,15 @@ export const clip = (text: string): string =>
 /** The header by which a server says that an answer is the stored result of an earlier identical request. @internal */
 export const replayedHeader = "idempotent-replayed"
 
-/** `Retry-After` in seconds or as an HTTP date. @internal */
+/**
+ * `Retry-After` in seconds or as an HTTP date, in any of the three forms a recipient must read (RFC 9110 section
+ * 5.6.7: the IMF-fixdate, and the obsolete RFC 850 and asctime forms). @internal
+ */
 export const retryAfterOf = (value: string | undefined, now: number): Duration.Duration | undefined => {
   if (value === undefined || value.trim() === "") return undefined
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Duration.seconds(Number(trimmed))
-  return Result.match(HttpDate.parse(trimmed), {
+  return Result.match(HttpDate.parseReceived(trimmed, now), {
     onFailure: () => undefined,
     onSuccess: (date) => Duration.millis(Math.max(0, date.epochMilliseconds - now))
   })
