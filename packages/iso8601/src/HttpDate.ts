@@ -164,7 +164,8 @@ export const parseReceived = (
   const asctime = input.length <= 40 ? ASCTIME_PARTS.exec(input) : null
   if (asctime !== null) {
     const [, dayName, monthName, d, hh, mm, ss, yyyy] = asctime as unknown as ReadonlyArray<string>
-    return instantOf(input, dayName!, Number(d!.trim()), monthName!, Number(yyyy), [hh!, mm!, ss!])
+    // a one-digit day follows a space, which Number reads past
+    return instantOf(input, dayName!, Number(d), monthName!, Number(yyyy), [hh!, mm!, ss!])
   }
   return Result.fail(
     parseError(
