@@ -1,10 +1,11 @@
 /**
  * The gate every request body passes before a handler sees it: its size (from `Content-Length` before reading, and
  * while reading, so a chunked body is refused as soon as it passes the limit, never buffered whole), its media type
- * and content coding (none: a gzipped body is refused, not read as text), its encoding (UTF-8, without a byte order mark, decoded with `fatal: true`: an invalid byte is refused, never
- * replaced), how deep it nests, whether its numbers survive parsing and whether an object names a key twice (see
- * `json.ts`). What passes is parsed once: the handlers decode that value, and the request handed on serves that text
- * to the HttpApi decoders of the control endpoints.
+ * and content coding (none: a gzipped body is refused, not read as text), its encoding (UTF-8, without a byte order
+ * mark, decoded with `fatal: true`: an invalid byte is refused, never replaced), how deep it nests, whether its
+ * numbers survive parsing and whether an object names a key twice (see `json.ts`). What passes is parsed once: the
+ * handlers decode that value, and the request handed on serves that text to the HttpApi decoders of the control
+ * endpoints.
  *
  * @internal
  */
