@@ -23,12 +23,17 @@ describe("SingleHeaders.repeated", () => {
     }
   })
 
-  it("names the first header repeated, with all its repeats counted", () => {
+  it("names the first header repeated, with all its repeats counted, not a header given once after it", () => {
     expect(
       SingleHeaders.repeated(
         ...raw(["Content-Type", "a"], ["Host", "h"], ["Host", "h"], ["Content-Type", "b"], ["Host", "h"])
       )
     ).toEqual({ name: "host", times: 3 })
+    // a header given once after the repeated one is not it
+    expect(SingleHeaders.repeated(...raw(["Host", "a"], ["Host", "b"], ["Authorization", "Bearer t"]))).toEqual({
+      name: "host",
+      times: 2
+    })
   })
 
   it("lets lists and unknown headers repeat, and reads nothing when no name repeats", () => {
