@@ -46,13 +46,12 @@ describe("HttpDate.parseReceived", () => {
     // asctime's day may also be two digits
     expect(received("Sun Nov 06 08:49:37 1994")).toBe(instant)
     expect(HttpDate.parseReceivedUnsafe("Sunday, 06-Nov-94 08:49:37 GMT", now).epochMilliseconds).toBe(instant)
-    const thrown = (() => {
-      try {
-        HttpDate.parseReceivedUnsafe("Sun Nov 6 08:49:37 1994", now)
-      } catch (e) {
-        return e
-      }
-    })()
+    let thrown: unknown
+    try {
+      HttpDate.parseReceivedUnsafe("Sun Nov 6 08:49:37 1994", now)
+    } catch (e) {
+      thrown = e
+    }
     expect(thrown).toBeInstanceOf(HttpDate.HttpDateParseError)
     expect((thrown as HttpDate.HttpDateParseError).reason).toBe("Syntax")
     // parse, for what a sender writes, still refuses them
