@@ -9,6 +9,7 @@ import * as Context from "effect/Context"
 import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import * as OpenApi from "effect/http-api/OpenApi"
 import * as Schema from "effect/Schema"
 import * as Fault from "./Fault.js"
@@ -114,16 +115,32 @@ export const SeedSummary = Schema.Struct({
 })
 
 /**
- * A control endpoint asked for a tenant the sandbox does not have.
+ * The body of every error of the control endpoints: its HTTP status, a message, and for a query or a body that does
+ * not decode, the issues with their paths (`["advance_ms"]`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ControlError = Schema.Struct({
+  status: Schema.Int,
+  message: Schema.String,
+  issues: Schema.optionalKey(
+    Schema.Array(
+      Schema.Struct({ path: Schema.Array(Schema.Union([Schema.String, Schema.Number])), message: Schema.String })
+    )
+  )
+})
+
+/**
+ * A control endpoint asked for a tenant the sandbox does not have: a 404 {@link ControlError}.
  *
  * @since 0.1.0
  * @category errors
  */
-export class UnknownTenant extends Schema.TaggedError<UnknownTenant>()(
-  "UnknownTenant",
-  { message: Schema.String },
-  { httpApiStatus: 404 }
-) {}
+export const UnknownTenant = ControlError.pipe(HttpApiSchema.status(404)).annotate({
+  identifier: "UnknownTenant",
+  description: "No tenant has the id of `?tenant=`"
+})
 
 /**
  * The latest time the control plane moves a sandbox to, 9999-01-01T00:00:00Z: every instant the sandbox writes (a
@@ -136,16 +153,17 @@ export class UnknownTenant extends Schema.TaggedError<UnknownTenant>()(
 export const latestTime: number = Date.UTC(9999, 0, 1)
 
 /**
- * A clock advance that would move the sandbox's time past {@link latestTime}: refused, the time unchanged.
+ * A clock advance the sandbox refuses, its time unchanged: a 400 {@link ControlError}, for a body that does not
+ * decode (`advance_ms` negative or not an integer) or an advance that would move the sandbox's time past
+ * {@link latestTime} (the message says how far it may still move).
  *
  * @since 0.1.0
  * @category errors
  */
-export class ClockOutOfRange extends Schema.TaggedError<ClockOutOfRange>()(
-  "ClockOutOfRange",
-  { message: Schema.String },
-  { httpApiStatus: 400 }
-) {}
+export const ClockOutOfRange = ControlError.pipe(HttpApiSchema.status(400)).annotate({
+  identifier: "ClockOutOfRange",
+  description: "The advance does not decode, or would move the sandbox's time past 9999-01-01T00:00:00Z"
+})
 
 /** `?tenant=<id>`: another tenant's data than the first's */
 const TenantParam = Schema.Struct({ tenant: Schema.optionalKey(Schema.String) })

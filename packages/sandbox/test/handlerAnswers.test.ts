@@ -1,7 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Sandbox } from "@payrules/sandbox"
-import { Effect } from "effect"
+import { Sandbox, SandboxApi } from "@payrules/sandbox"
+import { Effect, Schema } from "effect"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiClient from "effect/http-api/HttpApiClient"
 import { balancesIn, seedIn, sendBareIn, sendIn, urlsIn } from "./helpers.js"
 
 // What each handler answers, to the field, where a client reads more than the status: the JSON content type of the
@@ -99,6 +101,38 @@ describe("sandbox handlers: what each answers", () => {
         expect(r.status).toBe(404)
         expect(r.json).toEqual({ status: 404, message: 'no tenant "t_nobody"' })
       }
+    }).pipe(Effect.provide(sandbox()))
+  )
+
+  it.effect("bug: the control plane's declared errors are what it sends (an HttpApiClient could not read them)", () =>
+    Effect.gen(function* () {
+      // the control endpoints as a client of their own HttpApi group reads them: before, the group declared
+      // `{ _tag, message }` and the sandbox sent `{ status, message }`, so each refusal was a decoding failure
+      const client = yield* HttpApiClient.make(HttpApi.make("control").add(SandboxApi.ControlGroup), {
+        baseUrl: Sandbox.inProcessUrl
+      })
+      const unknown = yield* Effect.flip(client.sandbox.accounts({ query: { tenant: "t_nobody" } }))
+      expect(unknown).toEqual({ status: 404, message: 'no tenant "t_nobody"' })
+      const ledger = yield* Effect.flip(client.sandbox.ledger({ query: { tenant: "t_nobody" } }))
+      expect(ledger).toEqual({ status: 404, message: 'no tenant "t_nobody"' })
+      const far = yield* Effect.flip(client.sandbox.advanceClock({ payload: { advance_ms: 8_640_000_000_000_000 } }))
+      expect(far).toMatchObject({ status: 400, message: expect.stringContaining("past 9999-01-01T00:00:00.000Z") })
+      // a body the endpoint's Schema refuses is the same 400, with the issue's path
+      const negative = yield* Effect.flip(
+        Effect.flatMap(
+          sendBareIn(
+            HttpClientRequest.post(`${Sandbox.inProcessUrl}/__sandbox/clock`).pipe(
+              HttpClientRequest.bodyJsonUnsafe({ advance_ms: -1 })
+            )
+          ),
+          (r) => (r.status === 400 ? Effect.fail(r.json) : Effect.succeed(r))
+        )
+      )
+      expect(Schema.decodeUnknownSync(SandboxApi.ClockOutOfRange)(negative)).toMatchObject({
+        status: 400,
+        issues: [{ path: ["advance_ms"], message: expect.any(String) }]
+      })
+      expect(yield* client.sandbox.clock()).toMatchObject({ offset_ms: 0 })
     }).pipe(Effect.provide(sandbox()))
   )
 
