@@ -87,6 +87,45 @@ layerBlock(() => Sandbox.layer({ seed: 3, plans: 1_050 }))("sandbox: GET /api/su
       })
   )
 
+  it.effect(
+    "bug: a query parameter given twice is a 400 that says it is given twice (it said the value was wrong)",
+    () =>
+      Effect.gen(function* () {
+        for (const [query, name] of [
+          ["?limit=5&limit=5", "limit"],
+          ["?limit=5&limit=7&limit=9", "limit"],
+          ["?from=2024-01-01T00:00:00Z&from=2025-01-01T00:00:00Z", "from"],
+          ["?page_token=a&page_token=a", "page_token"]
+        ] as const) {
+          const r = yield* plans(query)
+          const times = query.split(`${name}=`).length - 1
+          expect([query, r.status, r.json]).toEqual([
+            query,
+            400,
+            {
+              code: "bad_request",
+              message: `${name}: given ${times} times; give it once`,
+              timestamp: expect.any(Number)
+            }
+          ])
+        }
+        // the same in the other families' error shapes
+        const s = yield* server
+        const transactions = yield* call(`${s.urls.business}/transactions?request_id=a&request_id=b`, {
+          headers: authOf(s)
+        })
+        expect([transactions.status, transactions.json]).toEqual([
+          400,
+          { code: 3000, message: "request_id: given 2 times; give it once" }
+        ])
+        // a parameter the operation does not read may repeat (it is ignored), and a wrong value given once says why
+        expect((yield* plans("?limit=5&other=1&other=2")).status).toBe(200)
+        expect((yield* plans("?limit=ten")).json).toMatchObject({
+          message: "limit: limit is a whole number of at least 1"
+        })
+      })
+  )
+
   it.effect("401 without a token", () =>
     Effect.gen(function* () {
       const r = yield* plans("", { "revolut-api-version": "2024-09-01" })

@@ -153,6 +153,19 @@ export type App = Effect.Effect<
 >
 
 /**
+ * The issues of a query that does not decode, where a parameter the operation reads once is given more than once
+ * (its Schema sees an array where it expects one value) saying so, rather than that the value is wrong.
+ */
+const repeatedIn = (query: string, issues: ReadonlyArray<Errors.Issue>): ReadonlyArray<Errors.Issue> => {
+  const params = new URLSearchParams(query)
+  return issues.map((issue) => {
+    const name = issue.path[0]
+    const times = issue.path.length === 1 && typeof name === "string" ? params.getAll(name).length : 0
+    return times > 1 ? { path: issue.path, message: `given ${times} times; give it once` } : issue
+  })
+}
+
+/**
  * One request as the middleware sees it: what it read once (the path, the family, the time, the interaction id) and
  * how it answers (an error in the family's shape, the request log). Its methods live on the prototype: nothing is
  * made per request but this object and the answer.
@@ -231,7 +244,7 @@ class Served {
       return Effect.succeed(this.error(400, "the request body is not valid JSON"))
     }
     if (HttpApiSchemaError.is(e) && decodedKinds.has(e.kind)) {
-      const issues = Errors.issuesOf(e.cause)
+      const issues = e.kind === "Query" ? repeatedIn(this.query, Errors.issuesOf(e.cause)) : Errors.issuesOf(e.cause)
       return Effect.succeed(this.error(400, Errors.issuesMessage(issues), { issues }))
     }
     return Effect.as(Effect.logError("sandbox: unexpected failure", cause), this.error(500, "unexpected failure"))
