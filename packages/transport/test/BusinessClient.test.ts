@@ -1080,6 +1080,116 @@ describe("an exchange under faults: sent once, settled or said unknown (TestCloc
     })
   )
 
+  it.effect(
+    "bug: a 429 or 408 not retried (Retry-After over the cap) after a lost answer freed the id: the lookup decides",
+    () =>
+      Effect.gen(function* () {
+        for (const status of [429, 408]) {
+          const server = fake((s, n) =>
+            s.method === "GET"
+              ? json([tx])
+              : n === 1
+                ? "drop"
+                : json({ code: 9429, message: "later" }, status, { "retry-after": "3600" })
+          )
+          const { business, ledger } = yield* withLedger(server.http, { exchangeRetry: quick })
+          const exit = yield* settle(business.exchange(sell("10")))
+          // before: POST, POST and a definite TooManyRequests, the id freed while the server held its transaction
+          expect(exit).toEqual(
+            Exit.succeed(expect.objectContaining({ transaction: expect.objectContaining({ id: tx.id }) }))
+          )
+          expect(server.seen.map((s) => s.method)).toEqual(["POST", "POST", "GET"])
+          expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("succeeded")
+        }
+        // and when the lookup finds nothing, the outcome is unknown: the entry stays pending
+        const server = fake((s, n) =>
+          s.method === "GET"
+            ? json([])
+            : n === 1
+              ? "drop"
+              : json({ code: 9429, message: "later" }, 429, { "retry-after": "3600" })
+        )
+        const { business, ledger } = yield* withLedger(server.http, { exchangeRetry: quick })
+        expect(failureOf(yield* settle(business.exchange(sell("10"))))).toMatchObject({
+          _tag: "ExchangeOutcomeUnknown",
+          lastError: { reason: "TooManyRequests", status: 429 }
+        })
+        expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["req-1"])
+      })
+  )
+
+  it.effect("bug: resuming an unknown exchange, 503s to every attempt freed the id: the lookup decides", () =>
+    Effect.gen(function* () {
+      let phase: "dropped" | "unavailable" | "refused" = "dropped"
+      let found = true
+      const server = fake((s) =>
+        phase === "dropped"
+          ? "drop"
+          : s.method === "GET"
+            ? json(found ? [tx] : [])
+            : phase === "unavailable"
+              ? json({ code: 9503, message: "unavailable" }, 503)
+              : json({ code: 3000, message: "bad amount" }, 400)
+      )
+      const { business, ledger } = yield* withLedger(server.http, { exchangeRetry: quick })
+      expect(failureOf(yield* settle(business.exchange(sell("10"))))?._tag).toBe("ExchangeOutcomeUnknown")
+      phase = "unavailable"
+      server.seen.length = 0
+      // the earlier attempts may have been executed: 503s now do not say the id is free (before: a definite 503, the
+      // entry deleted), the lookup finds the transaction
+      const resumed = yield* settle(business.exchange(sell("10")))
+      expect(resumed).toEqual(
+        Exit.succeed(expect.objectContaining({ transaction: expect.objectContaining({ id: tx.id }) }))
+      )
+      expect(server.seen.map((s) => s.method)).toEqual(["POST", "POST", "POST", "GET"])
+      expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("succeeded")
+      // resumePending alike: the 503s leave it pending (Unknown) when the lookup finds nothing
+      phase = "dropped"
+      yield* settle(business.exchange(sell("10", { request_id: "req-3" })))
+      phase = "unavailable"
+      found = false
+      const summary = yield* settle(business.resumePending())
+      expect(summary).toEqual(Exit.succeed(expect.objectContaining({ pending: 1, unknown: 1, refused: 0 })))
+      expect((yield* ledger.pending).map((e) => e.requestId)).toEqual(["req-3"])
+      // a refusal of the request itself is definite even then: the server did not execute it, the id is freed
+      phase = "refused"
+      expect(yield* settle(business.resumePending())).toEqual(
+        Exit.succeed(expect.objectContaining({ pending: 1, refused: 1 }))
+      )
+      expect(yield* ledger.lookup("req-3")).toEqual(Option.none())
+    })
+  )
+
+  it.effect("bug: two calls at once with one request_id: the second's 503s no longer free the first's entry", () =>
+    Effect.gen(function* () {
+      let posts = 0
+      const http = Layer.succeed(
+        HttpClient.HttpClient,
+        HttpClient.make((request) =>
+          request.method === "GET"
+            ? Effect.succeed(HttpClientResponse.fromWeb(request, json([tx])))
+            : ++posts === 1
+              ? Effect.as(Effect.sleep("3 seconds"), HttpClientResponse.fromWeb(request, json(tx)))
+              : Effect.succeed(HttpClientResponse.fromWeb(request, json({ code: 9503, message: "busy" }, 503)))
+        )
+      )
+      const { business, ledger } = yield* withLedger(http, { exchangeRetry: quick })
+      const [first, second] = yield* yield* settle(
+        Effect.all([Effect.exit(business.exchange(sell("10"))), Effect.exit(business.exchange(sell("10")))], {
+          concurrency: 2
+        }),
+        "1 second"
+      )
+      expect(Exit.isSuccess(first)).toBe(true)
+      expect(Exit.isSuccess(second)).toBe(true)
+      // before: the second call's 503s freed the id and the first call's success could not be recorded
+      expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("succeeded")
+      const before = posts
+      expect(failureOf(yield* settle(business.exchange(sell("99"))))?._tag).toBe("RequestIdConflict")
+      expect(posts).toBe(before)
+    })
+  )
+
   it.effect("a 'duplicate request' answer is reconciled with the lookup", () =>
     Effect.gen(function* () {
       const server = fake((s) => (s.method === "GET" ? json([tx]) : json({ code: 3020, message: "duplicate" }, 400)))

@@ -116,8 +116,12 @@ export const exchange =
           )
         }
       }
+      // a request_id the ledger already held without an outcome (in flight in another call or process, or left unknown)
+      // may have been executed by an earlier attempt: like an unanswered attempt of this call, it makes an answer that
+      // does not refuse the request itself (a 503, a 429) a question for the lookup, never a reason to free the id
+      const earlier = registration._tag === "Replay"
       const attempts = yield* Ref.make(0)
-      const ambiguous = yield* Ref.make(0)
+      const ambiguous = yield* Ref.make(earlier ? 1 : 0)
       const attempt = Effect.andThen(
         Ref.update(attempts, (n) => n + 1),
         Http.send(
@@ -180,8 +184,9 @@ export const exchange =
           )
           return yield* Effect.fail(error)
         }
-        const refused =
-          failure.status !== undefined && failure.status >= 400 && failure.status < 500 && !Http.isRetryable(failure)
+        // a 4xx that refuses this request: 408 and 429 say when to come back, not that it was refused (so a 429 whose
+        // Retry-After is over the cap, which is not retried, is no refusal either)
+        const refused = failure.status !== undefined && Http.refusesRequest(failure.status)
         if (!refused && (failure.ambiguous || (yield* Ref.get(ambiguous)) > 0)) return yield* reconcile(error)
         // refused before execution (or not processed at all): nothing is stored, the id is free again
         yield* d.record(d.ledger.release(requestId), requestId)
@@ -191,7 +196,7 @@ export const exchange =
       if (Option.isSome(settled)) return settled.value
       const sent = (yield* Ref.get(attempts)) > 0
       const late = d.toError(Http.deadlineFailure(d.deadline, sent), requestId)
-      if (sent) return yield* unknown(late)
+      if (sent || earlier) return yield* unknown(late)
       yield* d.record(d.ledger.release(requestId), requestId)
       return yield* Effect.fail(late)
     }).pipe(d.provide, Effect.withSpan("BusinessClient.exchange", undefined, spanOptions))

@@ -88,6 +88,15 @@ export const isRetryable = (f: Failure): boolean =>
   f.retryable ??
   (f.replayed !== true && (f.reason === "Transport" || (f.status !== undefined && retryableStatuses.has(f.status))))
 
+/**
+ * A 4xx that refuses the request itself (its body, its credentials, its target): every one but 408 and 429, which
+ * say when to come back rather than that the request was refused, however long the wait they ask for.
+ *
+ * @internal
+ */
+export const refusesRequest = (status: number): boolean =>
+  status >= 400 && status < 500 && !retryableStatuses.has(status)
+
 /** At most this much of a raw body is kept in an error (4 KiB of text). @internal */
 export const maxRawLength = 4096
 
