@@ -37,7 +37,8 @@ export type LedgerUrl = Data.TaggedEnum<{
 export const LedgerUrl = Data.taggedEnum<LedgerUrl>()
 
 /**
- * A ledger string that is none of the accepted forms; the message says which forms are.
+ * A ledger string that is none of the accepted forms; the message says which forms are. `input` and the message
+ * show the string with its password masked (`postgres://user:***@...`).
  *
  * @since 0.1.0
  * @category errors
@@ -50,6 +51,18 @@ export class LedgerUrlError extends Data.TaggedError("LedgerUrlError")<{
 }> {}
 
 const forms = "memory, sqlite:<file> or postgres://user@host:port/database"
+
+/**
+ * The text with the password of a `scheme://user:password@...` masked, whether or not it parses as a URL: everything
+ * between the first `:` after `://` and the last `@` (a password may hold `@` or `/` when it does not parse).
+ */
+const withoutPassword = (text: string): string => {
+  const start = /^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(text)?.[0].length
+  if (start === undefined) return text
+  const at = text.lastIndexOf("@")
+  const colon = text.indexOf(":", start)
+  return at > start && colon !== -1 && colon < at ? `${text.slice(0, colon)}:***${text.slice(at)}` : text
+}
 
 /**
  * Reads a ledger string: `memory`; `sqlite:<file>` (`sqlite:./payrules.db`, `sqlite:/var/lib/app/ledger.db`;
@@ -67,10 +80,13 @@ const forms = "memory, sqlite:<file> or postgres://user@host:port/database"
  */
 export const parse = (input: string): Result.Result<LedgerUrl, LedgerUrlError> => {
   const text = input.trim()
-  const fail = (reason: LedgerUrlError["reason"], why: string) =>
-    Result.fail(
-      new LedgerUrlError({ reason, path: [], input, message: `${JSON.stringify(input.slice(0, 200))} ${why}` })
+  // a refused string is shown without its password: it is printed (a mistyped --ledger) and may be logged
+  const fail = (reason: LedgerUrlError["reason"], why: string) => {
+    const shown = withoutPassword(input)
+    return Result.fail(
+      new LedgerUrlError({ reason, path: [], input: shown, message: `${JSON.stringify(shown.slice(0, 200))} ${why}` })
     )
+  }
   if (text === "") return fail("Empty", `is not a ledger: give ${forms}`)
   if (text === "memory") return Result.succeed(LedgerUrl.Memory())
   if (text.startsWith("sqlite:")) {

@@ -136,6 +136,26 @@ describe("LedgerUrl.parse: the refusals", () => {
     }
   })
 
+  it("bug: a refused URL is shown without its password (a mistyped --ledger printed the PostgreSQL password)", () => {
+    const cases: ReadonlyArray<readonly [string, string, string]> = [
+      ["postgres://payrules:s3cret@/payrules", "postgres://payrules:***@/payrules", "is not a URL"],
+      ["postgres://payrules:s3cret@[bad/db", "postgres://payrules:***@[bad/db", "is not a URL"],
+      ["  postgresql://u:s3cret@host name/db", "  postgresql://u:***@host name/db", "is not a URL"],
+      // a password that holds '/' (not encoded): masked up to the last '@'
+      ["postgres://u:s3c/ret@[bad", "postgres://u:***@[bad", "is not a URL"],
+      ["mysql://root:s3cret@localhost/db", "mysql://root:***@localhost/db", "has the scheme mysql"]
+    ]
+    for (const [input, shown, why] of cases) {
+      const error = refusal(input)
+      expect(error.input).toBe(shown)
+      expect(error.message.startsWith(`${JSON.stringify(shown)} ${why}`)).toBe(true)
+      expect(`${error.input} ${error.message}`).not.toContain("s3c")
+    }
+    // without a password nothing is masked
+    expect(refusal("postgres://payrules@/payrules").input).toBe("postgres://payrules@/payrules")
+    expect(refusal("postgres://[bad/db").input).toBe("postgres://[bad/db")
+  })
+
   it("refuses another scheme as UnknownScheme, naming the scheme (bug: mysql:// or a misspelt scheme read as a file, or the wrong scheme named)", () => {
     const cases: ReadonlyArray<readonly [string, string]> = [
       ["mysql://root@localhost/db", "mysql"],

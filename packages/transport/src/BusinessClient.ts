@@ -30,6 +30,7 @@ import * as Http from "./internal/http.js"
 import * as PayFieldsLimiter from "./PayFieldsLimiter.js"
 
 const validRequestId = Schema.decodeUnknownResult(ExchangeRequest.RequestId)
+const encodeFieldsRequest = Schema.encodeUnknownResult(PayFields.FieldsRequest)
 
 /**
  * Why a business call failed.
@@ -450,7 +451,15 @@ export const make = (
     const exchange = Exchanges.exchange(deps)
     const resumePending = Exchanges.resumePending(deps, exchange)
 
-    const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (request) => {
+    const transferFieldRequirements: BusinessClientService["transferFieldRequirements"] = (input) => {
+      // checked before anything is sent or a permit taken (both receiver methods, an empty id, a value of another
+      // type through a cast), and sent as its Schema writes it: the fields of a FieldsRequest, nothing else
+      const checked = encodeFieldsRequest(input)
+      if (Result.isFailure(checked)) {
+        const issue = Http.firstIssue(checked.failure)
+        return Effect.fail(notSent(undefined, `the /pay/fields request is invalid: ${issue.path}: ${issue.message}`))
+      }
+      const request = checked.success
       // every attempt takes a permit: retries count against the limit too. A limiter that fails ends the call
       // (carried beside the answer, so that the retry schedule sees only HTTP failures)
       const attempt = Effect.flatMap(

@@ -765,6 +765,29 @@ describe("POST /pay/fields under its rate limit (TestClock)", () => {
     })
   )
 
+  it.effect("bug: a request its Schema refuses is not sent and takes no permit (it was sent as it was)", () =>
+    Effect.gen(function* () {
+      let taken = 0
+      const counting = Layer.succeed(PayFieldsLimiter.PayFieldsLimiter, { take: Effect.sync(() => void taken++) })
+      const server = fake(() => json(fieldsAnswer))
+      const business = yield* client(server.http).pipe(Effect.provide(counting))
+      const both = { account_id: "acc", receiver: { counterparty_id: "c", account_id: "x", card_id: "y" } }
+      const e = failureOf(yield* settle(business.transferFieldRequirements(both)))
+      expect(e).toMatchObject({ _tag: "BusinessClientError", reason: "BadRequest", status: undefined })
+      expect(e?.message).toMatch(/^the \/pay\/fields request is invalid: receiver: /)
+      // a value of another type through a cast (a BigInt threw out of the JSON encoding) is refused the same way
+      const cast = { account_id: 1n, receiver: { counterparty_id: "c" } } as unknown as typeof fieldsRequest
+      expect(failureOf(yield* settle(business.transferFieldRequirements(cast)))?.message).toMatch(
+        /^the \/pay\/fields request is invalid: account_id: /
+      )
+      expect([server.seen.length, taken]).toEqual([0, 0])
+      // what is sent is the request as its Schema writes it: a key it does not have is not sent
+      const extra = { ...fieldsRequest, note: "not a field" } as typeof fieldsRequest
+      expect(Exit.isSuccess(yield* settle(business.transferFieldRequirements(extra)))).toBe(true)
+      expect(server.seen.map((s) => JSON.parse(s.body))).toEqual([fieldsRequest])
+    })
+  )
+
   it.effect("without a limiter in the context, the client keeps its own payFieldsLimit", () =>
     Effect.gen(function* () {
       const server = fake(() => json(fieldsAnswer))
