@@ -69,7 +69,9 @@ export interface AddOptions {
  * `self + times × duration`, computed in one step from `self` (so Jan 31 plus 1, 2, 3 × P1M gives Feb 29, Mar 31 and
  * Apr 30, never the drifting Mar 29 of chained additions). `times` defaults to 1 and may be 0 or negative. A `Zoned`
  * date-time keeps its zone: fixed offsets and IANA zones alike, with Temporal's "compatible" disambiguation when the
- * wall-clock time falls in a DST gap or overlap.
+ * wall-clock time falls in a DST gap or overlap. A result beyond the range of JavaScript dates fails with
+ * `OutOfRange`, and so does a zoned one whose wall-clock time is beyond it (within a day of either end: effect's
+ * `DateTime` cannot hold or format such a value, where Temporal can).
  *
  * @example
  * ```ts

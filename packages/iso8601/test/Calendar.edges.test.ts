@@ -72,6 +72,41 @@ describe("Calendar edges (named after the bugs they guard)", () => {
     expect(added(MAX - 86_400_000 + 1, d("P1D"), 1)).toBe("OutOfRange")
   })
 
+  it("bug: in a zone near either end of the range, addTo threw Intl's RangeError or returned a date-time effect cannot format", () => {
+    const H = 3_600_000
+    const zoned = (ms: number, timeZone: string) => DateTime.makeZonedUnsafe(ms, { timeZone })
+    const shown = (r: Result.Result<DateTime.Zoned, Calendar.CalendarError>) =>
+      Result.match(r, { onFailure: (e) => e.reason, onSuccess: DateTime.formatIsoZoned })
+    // threw "Invalid time value": the zone's offsets were read for a week that ends beyond the last instant
+    expect(shown(Calendar.addTo(zoned(Date.UTC(275760, 7, 12), "Europe/London"), d("P1M")))).toBe(
+      "+275760-09-12T01:00:00.000+01:00[Europe/London]"
+    )
+    expect(shown(Calendar.addTo(zoned(-MAX + 30 * H, "America/New_York"), d("-P1D")))).toBe(
+      "-271821-04-20T01:03:58.000-04:56[America/New_York]"
+    )
+    // an instant in range whose wall clock is not (10:30 ahead of UTC, an hour before the last instant): refused, where
+    // it was a value that effect's own constructor refuses and its formatters throw on
+    expect(shown(Calendar.addTo(zoned(MAX - 30 * H, "Australia/Lord_Howe"), d("P1D")))).toBe("OutOfRange")
+    expect(shown(Calendar.addTo(zoned(MAX - 30 * H, "Asia/Kolkata"), d("PT29H")))).toBe("OutOfRange")
+    expect(shown(Calendar.addTo(zoned(MAX - 30 * H, "Asia/Kolkata"), d("PT24H")))).toBe(
+      "+275760-09-12T23:30:00.000+05:30[Asia/Calcutta]"
+    )
+    const zones = ["Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Kiritimati"]
+    const near = fc.oneof(
+      fc.integer({ min: MAX - 3 * 86_400_000, max: MAX - 15 * H }),
+      fc.integer({ min: -MAX + 15 * H, max: -MAX + 3 * 86_400_000 })
+    )
+    const durations = fc.constantFrom("P1D", "-P1D", "P1M", "-P1M", "PT1H", "-PT1H", "PT29H", "-PT29H", "P1W", "P1Y")
+    fc.assert(
+      fc.property(near, fc.constantFrom(...zones), durations, (ms, zone, duration) => {
+        const r = Calendar.addTo(zoned(ms, zone), d(duration))
+        if (Result.isFailure(r)) return r.failure.reason === "OutOfRange"
+        DateTime.formatIsoZoned(r.success)
+        return Math.abs(r.success.epochMilliseconds) <= MAX
+      })
+    )
+  })
+
   it("refuses a calendar part too large for any date instead of wrapping around (bug: P4294967295Y lands in range)", () => {
     const start = at(Date.UTC(2024, 0, 1))
     for (const [duration, k] of [

@@ -140,5 +140,13 @@ export const addMillis = (self: DateTime.DateTime, d: IsoDuration.IsoDuration, k
     if (!inRange(intermediate)) return failNaN("OutOfRange")
   }
   const result = intermediate + time
-  return inRange(result) ? result : failNaN("OutOfRange")
+  if (!inRange(result)) return failNaN("OutOfRange")
+  // a zoned result whose wall clock falls beyond the range of dates (an instant within a day of either end, in a zone
+  // ahead of UTC at the end or behind it at the start) is one effect's DateTime cannot hold or format
+  if (self._tag === "Zoned" && (result > MAX_EPOCH_MS - DAY_MS || result < MIN_EPOCH_MS + DAY_MS)) {
+    const zone = self.zone
+    const wall = result + (zone._tag === "Offset" ? zone.offset : offsetAt(zone.id, result))
+    if (!inRange(wall)) return failNaN("OutOfRange")
+  }
+  return result
 }

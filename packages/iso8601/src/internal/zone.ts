@@ -51,9 +51,15 @@ const cacheFor = (zoneId: string): ZoneCache => {
   return cache
 }
 
-/** The offset at an instant, straight from Intl (whole seconds). */
+/** the first and the last instant a JavaScript date holds: Intl refuses to format beyond them */
+const LIMIT_MS = 8_640_000_000_000_000
+
+/**
+ * The offset at an instant, straight from Intl (whole seconds). An instant beyond the range of dates (a bucket, or a
+ * wall-clock time read as UTC, near either end) takes the offset at the end: no zone changes its offset out there.
+ */
 const intlOffset = (format: Intl.DateTimeFormat, epochMillis: number): number => {
-  const at = Math.floor(epochMillis / 1000) * 1000
+  const at = Math.min(LIMIT_MS, Math.max(-LIMIT_MS, Math.floor(epochMillis / 1000) * 1000))
   let year = 0
   let month = 1
   let day = 1
