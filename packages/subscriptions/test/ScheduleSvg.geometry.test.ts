@@ -364,6 +364,24 @@ describe("text the reader sees as it was given", () => {
     expect(texts(svg)[0]!.text).toBe('Tom & Jerry\'s <"Pro">')
   })
 
+  it("bug: a control character or a lone surrogate in a name made the picture XML no parser reads", () => {
+    // XML 1.0 allows no C0 control but tab, line feed and carriage return, not even as a character reference
+    const forbidden =
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+    for (const odd of ["Pro\u000bPlan", "nul\u0000", "esc\u001b[31m", "half \ud83d", "\ude00 half", "\uffff"]) {
+      const phases = variation([{ id: `p${odd}`, cycle_duration: "P1M", cycle_count: 2, amount: 100, currency: "GBP" }])
+      const svg = render(phases, jan1, utc("2024-06-01T00:00:00Z"), odd)
+      expect(forbidden.test(svg), JSON.stringify(odd)).toBe(false)
+      expect(XMLValidator.validate(svg)).toBe(true)
+      // each such character is shown as U+FFFD, the rest as given
+      expect(texts(svg)[0]!.text).toBe(odd.replace(new RegExp(forbidden.source, "g"), "\ufffd"))
+    }
+    // what XML allows stays as it is: a tab, an emoji (a surrogate pair), a C1 control
+    const kept = "a\tb \ud83d\ude00 \u0085"
+    expect(texts(render(twoPhases, jan1, utc("2024-03-01T00:00:00Z"), kept))[0]!.text).toBe(kept)
+  })
+
   it("a title or phase name too long for its room is cut with an ellipsis, counted in characters", () => {
     // the title has 960 pixels at 8.4 a character: 114 characters
     const title = (n: number) => texts(render(twoPhases, jan1, utc("2024-03-01T00:00:00Z"), "x".repeat(n)))[0]!

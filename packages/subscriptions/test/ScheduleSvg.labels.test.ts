@@ -122,6 +122,15 @@ describe("how amounts, totals and instants read", () => {
     expect(totalsOf(free, 4)).toBe("4 cycle(s) billed; 4 cycle(s) with no amount")
   })
 
+  it("bug: a sum past 2^53 minor units read as raw minor units (15000000000000000 GBP for £150 trillion)", () => {
+    const big = variation([{ id: "big", cycle_count: null, amount: 5_000_000_000_000_000, currency: "GBP" }])
+    expect(totalsOf(big, 3)).toBe("3 cycle(s) billed: £150,000,000,000,000.00")
+    const yen = variation([{ id: "yen", cycle_count: null, amount: Number.MAX_SAFE_INTEGER, currency: "JPY" }])
+    expect(totalsOf(yen, 2)).toBe(
+      `2 cycle(s) billed: JP¥${(2n * BigInt(Number.MAX_SAFE_INTEGER)).toLocaleString("en-GB")}`
+    )
+  })
+
   it("an amount in a currency with no format: the number and the code, for one cycle and for sums", () => {
     expect(Text.minor(1500, "XYZ")).toBe("1500 XYZ")
     expect(Text.minor(12_345_678_901_234_567_890n, "XYZ")).toBe("12345678901234567890 XYZ")

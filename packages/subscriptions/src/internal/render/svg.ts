@@ -19,8 +19,22 @@ import * as Labels from "./labels.js"
 import { type Band, cycleEnd, cycleStart, cycleStartAt, firstAtOrAfter, picture } from "./picture.js"
 import { minor, price, totalsLine, wallClock, wallClockIn } from "./text.js"
 
+/**
+ * The characters XML 1.0 does not allow in a document at all, not even escaped: the C0 controls but tab, line feed and
+ * carriage return, U+FFFE, U+FFFF and lone surrogates. Each becomes U+FFFD (one UTF-16 unit for one, so the widths
+ * of the texts hold).
+ */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
 const escape = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
+  s
+    .replace(NOT_XML, "\ufffd")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
 
 const palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"]
 
