@@ -10,7 +10,8 @@ import {
   PayFieldsLimiter
 } from "@payrules/transport"
 import { issuesOf, schemaLaws } from "@payrules/vitest"
-import { Arbitrary, Cause, type Context, Duration, Effect, Exit, Fiber, Option, Result, Schema } from "effect"
+import { Arbitrary, Cause, type Context, Duration, Effect, Exit, Fiber, Layer, Option, Result, Schema } from "effect"
+import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Http from "../src/internal/http.js"
 
@@ -260,6 +261,41 @@ describe("what a failure says", () => {
       expect(Http.isRetryable(failure("ServerError", status, { replayed: false }))).toBe(true)
     }
     for (const status of [400, 401, 404, 501, 505]) expect(Http.isRetryable(failure("ServerError", status))).toBe(false)
+  })
+
+  it.effect("bug: an error answer without a body said only its status ('431:'), now the status's reason phrase", () =>
+    Effect.gen(function* () {
+      const answering = (status: number, body: string) =>
+        Layer.succeed(
+          HttpClient.HttpClient,
+          HttpClient.make((request) =>
+            Effect.succeed(HttpClientResponse.fromWeb(request, new Response(body, { status })))
+          )
+        )
+      const messageOf = (status: number, body: string) =>
+        Effect.map(
+          Effect.flip(
+            Http.send(HttpClientRequest.get("http://api.test/x"), {
+              timeout: "1 second",
+              success: Schema.Unknown,
+              errorBody: Schema.Unknown
+            }).pipe(Effect.provide(answering(status, body)))
+          ),
+          (f) => f.message
+        )
+      expect(yield* messageOf(431, "")).toBe("431: Request Header Fields Too Large (the answer has no body)")
+      expect(yield* messageOf(502, "  ")).toBe("502: Bad Gateway (the answer has no body)")
+      expect(yield* messageOf(499, "")).toBe("499: no message (the answer has no body)")
+      expect(yield* messageOf(400, JSON.stringify({ message: "" }))).toBe("400: Bad Request (the answer has no body)")
+      // a body says what it says
+      expect(yield* messageOf(431, "headers too long")).toBe("431: headers too long")
+      expect(yield* messageOf(400, JSON.stringify({ message: "bad amount" }))).toBe("400: bad amount")
+    })
+  )
+
+  it("a 4xx refuses the request itself, but 408 and 429, which say when to come back", () => {
+    for (const status of [400, 401, 403, 404, 409, 413, 422, 431, 499]) expect(Http.refusesRequest(status)).toBe(true)
+    for (const status of [408, 429, 200, 302, 500, 503]) expect(Http.refusesRequest(status)).toBe(false)
   })
 
   it.effect("a call without a deadline of its own ends after 2 minutes", () =>

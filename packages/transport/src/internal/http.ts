@@ -22,6 +22,7 @@ import * as SchemaJITCompiler from "effect/schema/SchemaJITCompiler"
 import {
   ambiguousStatus,
   clip,
+  detailOf,
   type Failure,
   maxRawLength,
   reasonOfStatus,
@@ -225,12 +226,14 @@ export const send = <A, I, EA, EI>(
     }
     const now = yield* Clock.currentTimeMillis
     const body = parsed ? Option.getOrUndefined(Schema.decodeUnknownOption(options.errorBody)(json)) : undefined
-    const detail =
+    const detail = detailOf(
+      response.status,
       typeof body === "object" && body !== null && "message" in body && typeof body.message === "string"
         ? body.message
         : typeof body === "object" && body !== null && "Message" in body && typeof body.Message === "string"
           ? body.Message
           : text.slice(0, 200)
+    )
     const retryAfter = retryAfterOf(headers["retry-after"], now)
     const cap = Duration.fromInputUnsafe(options.maxRetryAfter ?? defaultMaxRetryAfter)
     const tooLong = retryAfter !== undefined && Duration.isGreaterThan(retryAfter, cap)

@@ -78,6 +78,49 @@ export const reasonOfStatus = (status: number): Reason => {
 
 const retryableStatuses = new Set([408, 429, 500, 502, 503, 504])
 
+/** the reason phrases of RFC 9110 (and 6585's 428, 429, 431), for an answer that says nothing itself */
+const phrases: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  407: "Proxy Authentication Required",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  411: "Length Required",
+  412: "Precondition Failed",
+  413: "Content Too Large",
+  414: "URI Too Long",
+  415: "Unsupported Media Type",
+  416: "Range Not Satisfiable",
+  417: "Expectation Failed",
+  421: "Misdirected Request",
+  422: "Unprocessable Content",
+  426: "Upgrade Required",
+  428: "Precondition Required",
+  429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+  505: "HTTP Version Not Supported"
+}
+
+/**
+ * What a failed answer says, for its message: its own text, or when it sent none (a 431 from Node's parser, a proxy's
+ * bare 502) the status's reason phrase.
+ *
+ * @internal
+ */
+export const detailOf = (status: number, text: string): string =>
+  text.trim() !== "" ? text : `${phrases[status] ?? "no message"} (the answer has no body)`
+
 /**
  * Transport failures, 408, 429, 500, 502, 503 and 504 are worth another attempt; a replayed answer is not (the server
  * would replay it again), nor one whose `Retry-After` is longer than the client waits.
