@@ -83,6 +83,26 @@ describe("Schedule at its limits (named after the bugs they guard)", () => {
     expect(events[2]!.end).toBe("+275760-01-01T00:00:00.000Z")
   })
 
+  it("bug: totals counted the cycles of an endless phase that the events never bill at the end of time", () => {
+    const start = nearEndOfTime("+275758-01-01T00:00:00Z")
+    const billedUntil = (until: Schedule.Horizon) =>
+      rows(Result.getOrThrow(Schedule.simulate(yearly, { start, until }))).filter((e) => e._tag === "CycleBilled")
+        .length
+    const counted = (until: Schedule.Horizon) => Result.getOrThrow(Schedule.totals(yearly, { start, until })).cycles
+    // two cycles end in range; the third would end in 275761 (before: 3, and 5 for five cycles asked for)
+    for (const until of [utc("+275760-09-13T00:00:00Z"), { cycles: 5 }, { cycles: 2 }, { cycles: 1 }]) {
+      expect(counted(until)).toBe(billedUntil(until))
+    }
+    expect(counted({ cycles: 5 })).toBe(2)
+    // in a zone ahead of UTC the last hours of the range have no wall-clock time: those cycles are not billed either
+    const hourly = variation([{ id: "h", cycle_duration: "PT1H", amount: 1, currency: "GBP" }])
+    const kolkata = DateTime.makeZonedUnsafe(8.64e15 - 40 * 86_400_000, { timeZone: "Asia/Kolkata" })
+    const events = Result.getOrThrow(Schedule.simulate(hourly, { start: kolkata, until: { cycles: 100_000 } }))
+    const n = rows(events).filter((e) => e._tag === "CycleBilled").length
+    expect(Result.getOrThrow(Schedule.totals(hourly, { start: kolkata, until: { cycles: 100_000 } })).cycles).toBe(n)
+    expect(n).toBe(40 * 24 - 6)
+  })
+
   it("a trial that ends beyond the end of time is refused (OutOfRange), never dropped", () => {
     const error = failure(
       Schedule.simulate(yearly, { start: nearEndOfTime("+275760-09-01T00:00:00Z"), trial: days(14) })

@@ -25,6 +25,17 @@ const cyclesBefore = (p: Schedule.PlacedPhase, horizonMs: number): number => {
 }
 
 /**
+ * How many cycles of an endless phase end within the range of instants: the events stop (`RangeLimit`) at the first
+ * cycle whose end cannot be computed, so that one and those after it are never billed.
+ */
+const cyclesInRange = (p: Schedule.PlacedPhase): number => {
+  let last = Result.getOrThrow(Calendar.stepsUntil(p.anchor, p.duration, DateTime.makeUnsafe(MAX_EPOCH_MILLIS)))
+  // in a zone, an end in range whose wall-clock time is not is refused too (a few steps at most)
+  while (last > p.offset && Result.isFailure(Calendar.addToEpochMillis(p.anchor, p.duration, last))) last--
+  return Math.max(0, last - p.offset)
+}
+
+/**
  * See `Schedule.totals`.
  *
  * @internal
@@ -42,6 +53,13 @@ export const totals = (timeline: Schedule.Timeline, until: Schedule.Horizon | un
     if (Number.isFinite(horizonMs)) n = cyclesBefore(p, horizonMs)
     else if (p.count === undefined) n = Number.isFinite(cyclesLeft) ? cyclesLeft : 0
     else n = p.count
+    // only when the last counted cycle has no end (near the end of time) is the exact count needed
+    if (
+      p.count === undefined &&
+      n > 0 &&
+      Result.isFailure(Calendar.addToEpochMillis(p.anchor, p.duration, p.offset + n))
+    )
+      n = Math.min(n, cyclesInRange(p))
     n = Math.min(n, cyclesLeft)
     cyclesLeft -= n
     cycles += n
