@@ -13,6 +13,7 @@ import * as AbaRouting from "./AbaRouting.js"
 import * as Iban from "./Iban.js"
 import { preview } from "./internal/preview.js"
 import { digits, matching, withArbitrary } from "./internal/schema.js"
+import { codePointLength } from "./SchemeLimits.js"
 import * as UkAccount from "./UkAccount.js"
 
 /**
@@ -95,10 +96,20 @@ export interface Identification {
   readonly "US.BranchCodeAccountNumber": string
 }
 
+// counted in code points, as every length of the specification is (D6): a string of at most 256 UTF-16 units is
+// decided without counting
 const Max256 = Schema.String.check(
-  Schema.isMaxLength(maxIdentificationLength, {
-    message: `Identification is longer than the ${maxIdentificationLength} characters Open Banking allows`
-  })
+  Schema.makeFilter(
+    (s: string) =>
+      s.length <= maxIdentificationLength ||
+      codePointLength(s) <= maxIdentificationLength ||
+      `Identification is longer than the ${maxIdentificationLength} characters Open Banking allows`,
+    {
+      expected: `at most ${maxIdentificationLength} characters (Max256Text)`,
+      toJsonSchema: () => ({ maxLength: maxIdentificationLength }),
+      arbitraryConstraint: { maxLength: maxIdentificationLength }
+    }
+  )
 )
 
 const ROUTING_ACCOUNT = /^[0-9]{15,26}$/

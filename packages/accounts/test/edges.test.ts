@@ -489,6 +489,17 @@ describe("AccountIdentification edges (named after the bugs they guard)", () => 
     ])
   })
 
+  it("bug: the 256 characters of Identification were counted in UTF-16 units (200 emoji were 'longer than 256')", () => {
+    // 200 code points (400 UTF-16 units): within the limit, so the scheme's own check answers
+    const [reason, message] = problemOf("US.BranchCodeAccountNumber", "🎉".repeat(200)) as [string, string]
+    expect(reason).toBe("Identification")
+    expect(message).toContain("expected 1 to 34 letters and digits")
+    expect(problemOf("US.BranchCodeAccountNumber", "🎉".repeat(257))).toEqual([
+      "Identification",
+      "Identification is longer than the 256 characters Open Banking allows (under SchemeName US.BranchCodeAccountNumber)"
+    ])
+  })
+
   it("each scheme says what it expects (bug: an Identification refused without a word of why)", () => {
     expect(problemOf("UK.OBIE.SortCodeAccountNumber", "1234561234567")).toEqual([
       "Identification",

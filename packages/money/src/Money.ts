@@ -17,6 +17,9 @@ const formatters = new Map<string, Intl.NumberFormat>()
 /** the most decimals `Intl.NumberFormat` shows (its `maximumFractionDigits`) */
 const MAX_INTL_DECIMALS = 100
 
+/** the form of an ISO 4217 code: three capital letters */
+const CODE = /^[A-Z]{3}$/
+
 const formatterFor = (locale: string, currency: string, fractionDigits: number): Intl.NumberFormat => {
   const key = `${locale}|${currency}|${fractionDigits}`
   let f = formatters.get(key)
@@ -37,7 +40,8 @@ const formatterFor = (locale: string, currency: string, fractionDigits: number):
  * so nothing is rounded away), and the locale's symbol and grouping. Exact: the digits never pass through a float.
  * Locale defaults to `en-GB`. `Intl` shows up to 100 decimals and magnitudes within a double's range (below about
  * 1.8e308; beyond, it writes ∞): an amount outside those is shown as its code and its leading digits and power of ten
- * (`GBP 1e+400`, `GBP 1e-101`), never rounded, never as ∞, and at once whatever its size.
+ * (`GBP 1e+400`, `GBP 1e-101`), never rounded, never as ∞, and at once whatever its size. A currency that is not
+ * three capital letters (`gbp`, `GB`) is no ISO 4217 code: the amount is shown as written after it (`gbp 1.5`).
  *
  * A well-formed code that is not on the bundled list (a code published after {@link Currency.publicationDate}, or
  * `XYZ`) has no fallback exponent: the amount is shown with the decimals it has, none added and none removed
@@ -60,6 +64,8 @@ export const format = (amount: BigDecimal.BigDecimal, currency: string, locale =
   const scale = DecimalAmount.scale(amount)
   const integerDigits = decimalText.integerDigits(amount)
   if (scale > MAX_INTL_DECIMALS || integerDigits > 309) return `${currency} ${decimalText.preview(amount)}`
+  // not a code (`gbp`, `GB`, ""): Intl would upper-case it and show £ without GBP's exponent, or throw
+  if (!CODE.test(currency)) return `${currency} ${DecimalAmount.toFixedString(amount)}`
   const exponent = Option.getOrElse(Currency.exponent(currency), () => scale)
   const digits = Math.min(Math.max(exponent, scale), MAX_INTL_DECIMALS)
   const text = DecimalAmount.toFixedString(amount)

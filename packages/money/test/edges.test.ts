@@ -172,6 +172,25 @@ describe("MinorUnits edges (named after the bugs they guard)", () => {
     expect(MinorUnits.fromDecimal(zero, "GBP")).toEqual(Result.succeed(0))
   })
 
+  it("bug: format of a code in another case showed its symbol without its exponent (gbp: £1.5), and a malformed one threw", () => {
+    const d = BigDecimal.fromStringUnsafe
+    expect(Money.format(d("1.5"), "GBP")).toBe("£1.50")
+    expect(Money.format(d("1.5"), "KWD")).toBe("KWD\u00a01.500")
+    for (const [code, shown] of [
+      ["gbp", "gbp 1.5"],
+      ["kwd", "kwd 1.5"],
+      ["Jpy", "Jpy 1.5"],
+      ["", " 1.5"],
+      ["12", "12 1.5"],
+      ["GB", "GB 1.5"],
+      ["GBPX", "GBPX 1.5"]
+    ] as const) {
+      expect(Money.format(d("1.5"), code), JSON.stringify(code)).toBe(shown)
+    }
+    // formatMinor refuses such a code, as it did
+    expect(Result.isFailure(Money.formatMinor(150, "gbp"))).toBe(true)
+  })
+
   it("fromDecimal agrees with exact arithmetic for amounts of every size, its messages at most 80 characters", () => {
     const currencies = [
       ["GBP", 2],
