@@ -8,6 +8,8 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { XMLParser, XMLValidator } from "fast-xml-parser"
+import { listedEvents, maxListedCycles } from "../src/commands/Simulate.js"
+import * as Render from "../src/render/Schedule.js"
 import { packageDir, payrules, rootDir } from "./Harness.js"
 
 const plan = "test/fixtures/pro-plan.json"
@@ -140,6 +142,51 @@ describe("payrules simulate (in process)", () => {
       ]) {
         expect(r.stdout).toContain(option)
       }
+    })
+  )
+
+  it.live("bug: a plan billing more cycles than the table and JSON list is refused, naming the horizon's option", () =>
+    Effect.gen(function* () {
+      // 2-hour cycles: 274 months bill 100,080 cycles, just past the cap of 100,000 (a plan billed every second over
+      // 3 months, 7.9 million, ran out of memory); refused from the totals, before any event is walked
+      const compute = ["--plan", "test/fixtures/compute-plan.json", "--start", "2024-01-17T09:00:00Z"]
+      expect(maxListedCycles).toBe(100_000)
+      for (const format of ["table", "json"]) {
+        const r = yield* payrules(["simulate", ...compute, "--months", "274", "--format", format])
+        expect(r.code).toBe(1)
+        expect(r.stdout).toBe("")
+        expect(r.stderr).toBe(
+          `error: --months: the plan bills 100,080 cycles up to the horizon, and ${format === "json" ? "the JSON" : "the table"} lists at most 100,000: give a nearer horizon (fewer --months, or an earlier --until), or --format svg\n`
+        )
+      }
+      const until = yield* payrules(["simulate", ...compute, "--until", "2046-11-17T09:00:00Z"])
+      expect(until.code).toBe(1)
+      expect(until.stderr).toMatch(/^error: --until: the plan bills 100,080 cycles up to the horizon/)
+      const svg = yield* payrules(["simulate", ...compute, "--months", "274", "--format", "svg"])
+      expect(svg.code).toBe(0)
+      expect(svg.stdout).toMatch(/^<svg/)
+    })
+  )
+
+  it.effect("bug: the events are walked only up to the cap, and one cycle past it stops the walk", () =>
+    Effect.gen(function* () {
+      const decoded = Schema.decodeUnknownSync(SubscriptionPlan.SubscriptionPlan)(
+        JSON.parse(readFileSync(join(packageDir, "test/fixtures/compute-plan.json"), "utf8"))
+      )
+      const start = DateTime.makeUnsafe("2024-01-17T00:00:00Z")
+      const until = DateTime.add(start, { days: 1 })
+      const placed = Result.getOrThrow(Render.place(decoded, { start, until }))
+      expect(placed.totals.cycles).toBe(12)
+      const all = Render.eventsUpTo(placed.timeline, until, 12)
+      expect(all._tag === "Some" ? Render.billed(all.value).length : -1).toBe(12)
+      expect(Render.eventsUpTo(placed.timeline, until, 11)._tag).toBe("None")
+      const s = { horizon: "--months" as const, until, format: "table" as const }
+      expect((yield* Effect.flip(listedEvents(s, placed, 11))).message).toBe(
+        "--months: the plan bills 12 cycles up to the horizon, and the table lists at most 11: give a nearer horizon (fewer --months, or an earlier --until), or --format svg"
+      )
+      // cycles the totals miss are still capped by the walk
+      const walked = yield* Effect.flip(listedEvents(s, { ...placed, totals: { ...placed.totals, cycles: 0 } }, 11))
+      expect(walked.message).toMatch(/bills more than 11 cycles/)
     })
   )
 })

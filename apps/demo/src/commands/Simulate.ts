@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Calendar, IsoDuration, OffsetDateTime } from "@payrules/iso8601"
-import { PlanCheck, Schedule, ScheduleSvg, SubscriptionPlan } from "@payrules/subscriptions"
+import { PlanCheck, type Schedule, ScheduleSvg, SubscriptionPlan } from "@payrules/subscriptions"
 import { MerchantClient } from "@payrules/transport"
 import * as Clock from "effect/Clock"
 import * as Console from "effect/Console"
@@ -53,6 +53,43 @@ export const loadPlan = (ref: string, baseUrl: Option.Option<string>) =>
       onSome: Effect.succeed
     })
   })
+
+/**
+ * The most cycles `simulate` lists, in its table or its JSON: 100,000, an hourly plan for 11 years or a plan billed
+ * every minute for 69 days (the playground lists 8,760, an hourly plan for a year). The JSON of 100,000 cycles is
+ * about 30 MB; without a cap a plan billed every second over 3 months (7.9 million cycles) ran out of memory. The SVG
+ * sums the amounts it has no room for, and has no cap.
+ *
+ * @since 0.2.0
+ * @category simulation
+ */
+export const maxListedCycles = 100_000
+
+const count = (n: number) => n.toLocaleString("en-US")
+
+/**
+ * The events a table or JSON lists, or, past `max` billed cycles, a failure naming the option that set the horizon,
+ * with the number of cycles the plan bills up to it (`totals` counts them without walking them).
+ *
+ * @since 0.2.0
+ * @category simulation
+ */
+export const listedEvents = (
+  s: Pick<Settings, "horizon" | "until" | "format">,
+  placed: { readonly timeline: Schedule.Timeline; readonly totals: Schedule.Totals },
+  max: number = maxListedCycles
+): Effect.Effect<ReadonlyArray<Schedule.Event>, CliError> => {
+  const tooMany = (cycles: string) =>
+    fail(
+      s.horizon,
+      `the plan bills ${cycles} cycles up to the horizon, and ${s.format === "json" ? "the JSON" : "the table"} lists at most ${count(max)}: give a nearer horizon (fewer --months, or an earlier --until), or --format svg`
+    )
+  if (placed.totals.cycles > max) return tooMany(count(placed.totals.cycles))
+  return Option.match(Render.eventsUpTo(placed.timeline, s.until, max), {
+    onNone: () => tooMany(`more than ${count(max)}`),
+    onSome: Effect.succeed
+  })
+}
 
 const anchors = ["phase-start", "subscription-start"] as const
 const formats = ["table", "json", "svg"] as const
@@ -203,7 +240,8 @@ const scheduleWhere = (s: Settings, error: Schedule.ScheduleError): string => {
 }
 
 /**
- * The plan placed in time (its timeline and totals; its events on demand) and the zone, from checked settings.
+ * The plan placed in time (its timeline and totals) and the zone, from checked settings; `listedEvents` walks its
+ * events.
  *
  * @since 0.1.0
  * @category simulation
@@ -227,7 +265,7 @@ export const simulate = (s: Settings) =>
       onFailure: (e) => fail(scheduleWhere(s, e), e.message),
       onSuccess: Effect.succeed
     })
-    return { plan, timeline, totals, events: () => Array.from(Schedule.events(timeline, s.until)), zone: s.zone }
+    return { plan, timeline, totals, zone: s.zone }
   })
 
 const output = (s: Settings, text: string) =>
@@ -243,15 +281,17 @@ const output = (s: Settings, text: string) =>
 export const command = Command.make("simulate", options, (o) =>
   Effect.gen(function* () {
     const s = yield* settings(o)
-    const { events, plan, timeline, totals, zone } = yield* simulate(s)
+    const { plan, timeline, totals, zone } = yield* simulate(s)
     const title = `${plan.name} (${plan.id}), ${zone}`
     switch (s.format) {
-      case "json":
-        return yield* output(s, JSON.stringify({ plan: plan.id, zone, events: Render.toJson(events()) }, null, 2))
+      case "json": {
+        const events = yield* listedEvents(s, { timeline, totals })
+        return yield* output(s, JSON.stringify({ plan: plan.id, zone, events: Render.toJson(events) }, null, 2))
+      }
       case "svg":
         return yield* output(s, ScheduleSvg.render(timeline, { until: s.until, title }))
       case "table": {
-        const all = events()
+        const all = yield* listedEvents(s, { timeline, totals })
         return yield* output(
           s,
           [

@@ -75,6 +75,27 @@ export const table = (events: ReadonlyArray<Event>): string => {
 }
 
 /**
+ * The events of a timeline up to a horizon, as long as they bill at most `maxCycles` cycles: `None` as soon as one
+ * more is billed, so that a plan billed every second stops after `maxCycles + 1` cycles instead of filling memory.
+ *
+ * @since 0.2.0
+ * @category simulation
+ */
+export const eventsUpTo = (
+  timeline: Schedule.Timeline,
+  until: DateTime.DateTime,
+  maxCycles: number
+): Option.Option<ReadonlyArray<Event>> => {
+  const events: Array<Event> = []
+  let cycles = 0
+  for (const e of Schedule.events(timeline, until)) {
+    if (e._tag === "CycleBilled" && ++cycles > maxCycles) return Option.none()
+    events.push(e)
+  }
+  return Option.some(events)
+}
+
+/**
  * A plan placed in time: its timeline (what the timelines draw) and its totals, or why it cannot be.
  *
  * @since 0.1.0
