@@ -162,6 +162,35 @@ describe("every failure is one line naming the culprit, and a non-zero exit", ()
     })
   )
 
+  it.live("bug: a --trial that ends beyond the range of instants names --trial, not the horizon", () =>
+    Effect.gen(function* () {
+      const r = yield* payrules([
+        "simulate",
+        "--plan",
+        plan,
+        "--start",
+        "2024-01-17T09:00:00Z",
+        "--trial",
+        "P99999999D"
+      ])
+      expectRefused(r, "--trial: P99999999D: the trial would end beyond the range of instants")
+      expect(r.stdout).toBe("")
+      // a finite phase that ends beyond it is the plan's (with this start), not the horizon's either
+      expectRefused(
+        yield* payrules([
+          "simulate",
+          "--plan",
+          plan,
+          "--start",
+          "+275760-06-01T00:00:00Z",
+          "--until",
+          "+275760-09-01T00:00:00Z"
+        ]),
+        `--plan ${plan}: phase intro ends beyond the range of instants`
+      )
+    })
+  )
+
   it.live("--base-url notaurl is refused up front, by every command that takes it", () =>
     Effect.gen(function* () {
       for (const args of [

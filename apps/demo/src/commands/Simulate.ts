@@ -154,8 +154,8 @@ const parseInstant = (option: string, s: string) =>
 
 /**
  * Checks the options before anything runs: contradictions (`--trial` with `--no-trial`, `--months` with `--until`),
- * impossible values (`--until` not after `--start`, an unknown zone, a trial that is not whole days), the base URL,
- * and the directory of `--out`.
+ * impossible values (`--until` not after `--start`, an unknown zone, a trial that is not whole days or ends beyond the
+ * range of instants), the base URL, and the directory of `--out`.
  *
  * @since 0.1.0
  * @category checks
@@ -200,6 +200,12 @@ export const settings = (o: Parsed) =>
         }),
       onSome: (s) => parseInstant("--until", s)
     })
+    if (trial !== undefined && trial !== "none" && Result.isFailure(Calendar.addTo(start, trial))) {
+      return yield* fail(
+        "--trial",
+        `${Option.getOrElse(o.trial, () => "")}: the trial would end beyond the range of instants (about 271,821 BCE to 275,760 CE)`
+      )
+    }
     if (!DateTime.isGreaterThan(until, start)) {
       const startText = Option.match(o.start, {
         onNone: () => `the start (now, ${DateTime.formatIso(start)})`,
@@ -230,8 +236,11 @@ const scheduleWhere = (s: Settings, error: Schedule.ScheduleError): string => {
     case "InvalidTrial":
       return "--trial"
     case "InvalidHorizon":
-    case "OutOfRange":
       return s.horizon
+    case "OutOfRange":
+      // the trial or a finite phase ends beyond the range of instants (the horizon plays no part): a --trial that
+      // does is refused by `settings`, so what is left is the plan's trial or phases
+      return `--plan ${s.plan}`
     case "InvalidPlan":
     case "UnknownPlanState":
     case "UnreadablePhases":
