@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { format, stripVTControlCharacters } from "node:util"
+import { format, getSystemErrorMap, stripVTControlCharacters } from "node:util"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 
@@ -76,6 +76,50 @@ export const make = (sink: Sink, base: Console.Console): Console.Console => {
 }
 
 /**
+ * Why a write failed, in the system's words with its code: `no space left on device (ENOSPC)`.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const describeWriteError = (error: NodeJS.ErrnoException): string => {
+  const known = typeof error.errno === "number" ? getSystemErrorMap().get(error.errno) : undefined
+  const code = error.code ?? known?.[0]
+  const description = known?.[1] ?? (error.message.replace(/^[A-Z]+: /, "").replace(/, write$/, "") || "write failed")
+  return code === undefined ? description : `${description} (${code})`
+}
+
+/**
+ * What the process does when writing to a standard stream fails: a reader that stopped early (`payrules plans |
+ * head`, EPIPE) ends it quietly with the exit code it had, as Unix tools do; any other failure (a full disk, a
+ * closed file) ends it with 1, after one line on standard error when the failure was standard output's. Only the
+ * first failure is reported.
+ *
+ * @since 0.2.0
+ * @category constructors
+ */
+export const onWriteError = (io: {
+  /** writes a line (with its newline) to standard error */
+  readonly writeErr: (text: string) => void
+  readonly exit: (code: number) => void
+  readonly exitCode: () => number | undefined
+}): ((stream: Stream, error: NodeJS.ErrnoException) => void) => {
+  let failed = false
+  return (stream, error) => {
+    if (failed) return
+    failed = true
+    if (error.code === "EPIPE") return io.exit(io.exitCode() ?? 0)
+    if (stream === "out") {
+      try {
+        io.writeErr(`error: standard output: ${describeWriteError(error)}\n`)
+      } catch {
+        // standard error fails too: the exit code says it
+      }
+    }
+    io.exit(1)
+  }
+}
+
+/**
  * The process's own streams, with colour decided per stream from its TTY and the environment.
  *
  * @since 0.1.0
@@ -83,13 +127,13 @@ export const make = (sink: Sink, base: Console.Console): Console.Console => {
  */
 export const processSink = (env: Readonly<Record<string, string | undefined>> = process.env): Sink => {
   const color = { out: colorFor(process.stdout.isTTY, env), err: colorFor(process.stderr.isTTY, env) }
-  // a reader that stops early (`payrules plans | head`) closes the pipe: stop quietly, as Unix tools do
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0)
-      throw error
-    })
-  }
+  const failed = onWriteError({
+    writeErr: (text) => process.stderr.write(text),
+    exit: (code) => process.exit(code),
+    exitCode: () => (typeof process.exitCode === "number" ? process.exitCode : undefined)
+  })
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => failed("out", error))
+  process.stderr.on("error", (error: NodeJS.ErrnoException) => failed("err", error))
   return {
     color: (stream) => color[stream],
     write: (stream, text) => {

@@ -2,7 +2,8 @@
  * A command run as a process, as a person types it in the repository root (for the smoke tests: everything else runs
  * in process, see Harness.ts).
  */
-import { execFile } from "node:child_process"
+import { execFile, spawn } from "node:child_process"
+import { closeSync, openSync } from "node:fs"
 import * as Effect from "effect/Effect"
 import { rootDir } from "./Harness.js"
 
@@ -28,5 +29,29 @@ export const run = (command: string): Effect.Effect<ProcessResult> =>
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1
       resume(Effect.succeed({ code, stdout: withoutPnpmBanner(stdout), stderr }))
     })
+    return Effect.sync(() => child.kill())
+  })
+
+/**
+ * `payrules <args>` as a process (as `pnpm payrules` starts it, from the repository root), its standard output
+ * written to a file opened for writing (`/dev/full`): the exit code and what it wrote to standard error.
+ */
+export const runWithStdout = (
+  args: ReadonlyArray<string>,
+  stdoutPath: string
+): Effect.Effect<{ readonly code: number; readonly stderr: string }> =>
+  Effect.callback((resume) => {
+    const fd = openSync(stdoutPath, "w")
+    const child = spawn(
+      process.execPath,
+      ["--conditions=@payrules/source", "--import", "tsx", "apps/demo/src/main.ts", ...args],
+      { cwd: rootDir, stdio: ["ignore", fd, "pipe"], timeout: 25_000 }
+    )
+    closeSync(fd)
+    let stderr = ""
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk
+    })
+    child.on("close", (code) => resume(Effect.succeed({ code: code ?? 1, stderr })))
     return Effect.sync(() => child.kill())
   })
