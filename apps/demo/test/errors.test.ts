@@ -103,6 +103,26 @@ describe("every failure is one line naming the culprit, and a non-zero exit", ()
     })
   )
 
+  it.live("bug: a value the exchange client refuses before sending names the flag that gave it", () =>
+    Effect.gen(function* () {
+      const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string, RegExp]> = [
+        [["--sell", "99999999999999999999999"], "--sell", /at most 15 significant digits/],
+        [["--buy", "99999999999999999999999"], "--buy", /at most 15 significant digits/],
+        [["--sell", "1", "--request-id", "a\nb"], "--request-id", /control character, U\+000A, at character 2$/],
+        [["--sell", "1", "--from-account", ""], "--from-account", /account_id must not be empty$/],
+        [["--sell", "1", "--to-account", ""], "--to-account", /account_id must not be empty$/],
+        [["--sell", "1", "--reference", "a\tb"], "--reference", /control character, U\+0009/]
+      ]
+      for (const [args, flag, reason] of cases) {
+        for (const target of [[], ["--base-url", "http://127.0.0.1:9"]]) {
+          const r = yield* payrules(["exchange", ...args, ...target], { env: { PAYRULES_TOKEN: "t" } })
+          expectRefused(r, `${flag}: `, reason)
+          expect(r.stdout).toBe("")
+        }
+      }
+    })
+  )
+
   it.live("simulate --until before --start", () =>
     Effect.gen(function* () {
       const between = (start: string, until: string) =>

@@ -9,9 +9,10 @@ import * as Console from "effect/Console"
 import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { Apis, apiFailure, baseUrlOption, embeddedSeed } from "../Apis.js"
 import * as Checks from "../Checks.js"
-import { CliError } from "../CliError.js"
+import { CliError, oneLine } from "../CliError.js"
 import * as Flags from "../Flags.js"
 import * as Ledgers from "../Ledgers.js"
 
@@ -38,6 +39,66 @@ const options = {
 }
 
 const fail = (where: string, reason: string) => Effect.fail(new CliError({ where, reason }))
+
+/**
+ * The flag that gave a field of the exchange request, by the path of an issue of `ExchangeRequest.issues`
+ * (`amount`, `from.account_id`, `request_id`, ...); `amountFlag` is `--sell` or `--buy`.
+ *
+ * @since 0.2.0
+ * @category checks
+ */
+export const flagOfField = (path: ReadonlyArray<PropertyKey>, amountFlag: string): string | undefined => {
+  switch (path.map(String).join(".")) {
+    case "amount":
+    case "from.amount":
+    case "to.amount":
+      return amountFlag
+    case "from.account_id":
+      return "--from-account"
+    case "to.account_id":
+      return "--to-account"
+    case "from.currency":
+      return "--from-currency"
+    case "to.currency":
+      return "--to-currency"
+    case "request_id":
+      return "--request-id"
+    case "reference":
+      return "--reference"
+    case "exchange_reason_code":
+      return "--reason"
+    default:
+      return undefined
+  }
+}
+
+/** stands for what the command does not know before the sandbox starts: the accounts, the request_id */
+const placeholder = { account: "account", requestId: "00000000-0000-4000-8000-000000000000" } as const
+
+/**
+ * The exchange request checked as the client checks it before sending (`ExchangeRequest.encode`), before anything
+ * starts: the first value it refuses, named by the flag that gave it (`--sell`, `--request-id`, `--from-account`...).
+ * The accounts and the request_id that the command fills in itself are stood for by valid placeholders.
+ *
+ * @since 0.2.0
+ * @category checks
+ */
+export const checkRequest = (
+  request: ExchangeRequest.ExchangeRequest,
+  amountFlag: string
+): Effect.Effect<void, CliError> => {
+  const wire = ExchangeRequest.encode(request)
+  if (Result.isSuccess(wire)) return Effect.void
+  const all = ExchangeRequest.issues(wire.failure)
+  const first = all[0]
+  if (first === undefined) return fail("the exchange request", oneLine(wire.failure.message))
+  const more = all.length > 1 ? ` (and ${all.length - 1} more)` : ""
+  const field = first.path.map(String).join(".")
+  return fail(
+    flagOfField(first.path, amountFlag) ?? `the exchange request: ${field || "(body)"}`,
+    `${oneLine(first.message)}${more}`
+  )
+}
 
 const length = (s: string) => [...s].length
 
@@ -108,6 +169,21 @@ export const command = Command.make("exchange", options, (o) =>
         `has ${length(o.reference.value)} characters; at most ${ExchangeRequest.MAX_REFERENCE_LENGTH} allowed`
       )
     }
+    const given = {
+      ...(Option.isSome(o.reference) ? { reference: o.reference.value } : {}),
+      ...(Option.isSome(o.reason) ? { exchange_reason_code: o.reason.value } : {})
+    }
+    yield* checkRequest(
+      {
+        _tag: side.tag,
+        from: { account_id: Option.getOrElse(o.fromAccount, () => placeholder.account), currency: fromCurrency },
+        to: { account_id: Option.getOrElse(o.toAccount, () => placeholder.account), currency: toCurrency },
+        amount,
+        request_id: Option.getOrElse(o.requestId, () => placeholder.requestId),
+        ...given
+      },
+      side.option
+    )
     return yield* Effect.gen(function* () {
       const seed = yield* embeddedSeed<{ accounts: ReadonlyArray<{ id: string; currency: string }> }>(baseUrl)
       const pick = (given: Option.Option<string>, currency: string, accountOption: string, currencyOption: string) =>
@@ -143,8 +219,7 @@ export const command = Command.make("exchange", options, (o) =>
           to,
           amount,
           ...(Option.isSome(o.requestId) ? { request_id: o.requestId.value } : {}),
-          ...(Option.isSome(o.reference) ? { reference: o.reference.value } : {}),
-          ...(Option.isSome(o.reason) ? { exchange_reason_code: o.reason.value } : {})
+          ...given
         })
         .pipe(Effect.mapError(apiFailure(baseUrl)))
       yield* Console.log([describeTransaction(transaction), ...findingLines(findings)].join("\n"))
