@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+import { getSystemErrorMap } from "node:util"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { dual } from "effect/Function"
@@ -71,3 +72,22 @@ export const mapLayerError: {
   <A, E, R, E2>(self: Layer.Layer<A, E, R>, f: (e: E) => E2): Layer.Layer<A, E2, R> =>
     Layer.fromBuild((memoMap, scope) => Effect.mapError(Layer.buildWithMemoMap(self, memoMap, scope), f))
 )
+
+/**
+ * A system error (a Node.js error with an `errno` and a `code`) in the system's words, with its code:
+ * `no space left on device (ENOSPC)`; `undefined` for anything else.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export const describeSystemError = (error: unknown): string | undefined => {
+  if (typeof error !== "object" || error === null) return undefined
+  const { code, errno, message } = error as { code?: unknown; errno?: unknown; message?: unknown }
+  const known = typeof errno === "number" ? getSystemErrorMap().get(errno) : undefined
+  const name = typeof code === "string" ? code : known?.[0]
+  if (name === undefined) return undefined
+  // Node.js writes "ENOSPC: no space left on device, write": the description is between the code and the syscall
+  const fromMessage = typeof message === "string" ? oneLine(message.replace(`${name}: `, "").replace(/, \w+$/, "")) : ""
+  const description = known?.[1] ?? fromMessage
+  return description === "" ? name : `${description} (${name})`
+}

@@ -6,9 +6,10 @@
  *
  * @since 0.1.0
  */
-import { format, getSystemErrorMap, stripVTControlCharacters } from "node:util"
+import { format, stripVTControlCharacters } from "node:util"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
+import { describeSystemError } from "./CliError.js"
 
 /**
  * @since 0.1.0
@@ -81,12 +82,8 @@ export const make = (sink: Sink, base: Console.Console): Console.Console => {
  * @since 0.2.0
  * @category errors
  */
-export const describeWriteError = (error: NodeJS.ErrnoException): string => {
-  const known = typeof error.errno === "number" ? getSystemErrorMap().get(error.errno) : undefined
-  const code = error.code ?? known?.[0]
-  const description = known?.[1] ?? (error.message.replace(/^[A-Z]+: /, "").replace(/, write$/, "") || "write failed")
-  return code === undefined ? description : `${description} (${code})`
-}
+export const describeWriteError = (error: NodeJS.ErrnoException): string =>
+  describeSystemError(error) ?? (error.message || "the write failed")
 
 /**
  * What the process does when writing to a standard stream fails: a reader that stopped early (`payrules plans |

@@ -1,8 +1,13 @@
+import { closeSync, existsSync, ftruncateSync, mkdtempSync, openSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Arbitrary from "effect/Arbitrary"
 import * as Effect from "effect/Effect"
+import * as PlatformError from "effect/PlatformError"
 import * as Schema from "effect/Schema"
+import { describeFileError, maxReadBytes } from "../src/Files.js"
 import { colorFor } from "../src/Output.js"
 import { payrules, type Result } from "./Harness.js"
 
@@ -16,6 +21,14 @@ const expectRefused = (r: Result, culprit: string, reason?: RegExp) => {
   expect(lines[0]!.startsWith(`error: ${culprit}`), lines[0]).toBe(true)
   if (reason !== undefined) expect(lines[0]).toMatch(reason)
   expect(r.stderr).not.toMatch(/\s+at .+:\d+:\d+/)
+}
+
+/** A file of `size` NUL bytes that takes no room on the disk (a sparse file): its path. */
+const sparseFile = (path: string, size: number): string => {
+  const fd = openSync(path, "w")
+  ftruncateSync(fd, size)
+  closeSync(fd)
+  return path
 }
 
 /** A port that something else listens on, for the life of the scope. */
@@ -252,6 +265,69 @@ describe("every failure is one line naming the culprit, and a non-zero exit", ()
       expectRefused(yield* payrules(["simulate", "--plan", "pln_nope"]), "--plan pln_nope", /no plan with this id/)
     })
   )
+
+  it.live("bug: a file that cannot be read or written says why: the system's reason and code, or its size", () =>
+    Effect.gen(function* () {
+      const dir = mkdtempSync(join(tmpdir(), "payrules-"))
+      // sparse files: their size is on the disk's books, not on the disk, and nothing reads them
+      const huge = sparseFile(join(dir, "huge.json"), 3 * 1024 ** 3)
+      expectRefused(
+        yield* payrules(["simulate", "--plan", huge]),
+        `--plan ${huge}: the file is 3,221,225,472 bytes; at most 16,777,216 bytes (16 MiB) are read`
+      )
+      const nul = sparseFile(join(dir, "nul.json"), maxReadBytes + 1)
+      expectRefused(
+        yield* payrules(["validate-payment", "--fields", nul, "--body", "test/fixtures/draft-payment.json"]),
+        `--fields ${nul}: the file is 16,777,217 bytes; at most 16,777,216 bytes (16 MiB) are read`
+      )
+      if (existsSync("/dev/full")) {
+        expectRefused(
+          yield* payrules(["simulate", "--plan", plan, "--months", "2", "--out", "/dev/full"]),
+          "--out /dev/full: no space left on device (ENOSPC)"
+        )
+      }
+      if (existsSync("/proc/version")) {
+        // EIO for root, permission denied for anyone else
+        expectRefused(
+          yield* payrules(["simulate", "--plan", plan, "--months", "2", "--out", "/proc/version"]),
+          "--out /proc/version: ",
+          /: (.+ \(E[A-Z]+\)|permission denied)$/
+        )
+      }
+      rmSync(dir, { recursive: true, force: true })
+    })
+  )
+
+  it("bug: a file too large for Node.js to read (one whose size stat does not tell, a pipe) says so", () => {
+    const readFailure = (code: string, message: string) =>
+      PlatformError.systemError({
+        _tag: "Unknown",
+        module: "FileSystem",
+        method: "readFile",
+        cause: Object.assign(new RangeError(message), { code })
+      })
+    expect(describeFileError(readFailure("ERR_FS_FILE_TOO_LARGE", "File size is greater than 2 GiB"), "missing")).toBe(
+      "the file is over 2 GiB; at most 16,777,216 bytes (16 MiB) are read"
+    )
+    const notText = PlatformError.badArgument({
+      module: "FileSystem",
+      method: "readFileString",
+      description: "invalid encoding",
+      cause: Object.assign(new Error("Cannot create a string longer than 0x1fffffe8 characters"), {
+        code: "ERR_STRING_TOO_LONG"
+      })
+    })
+    expect(describeFileError(notText, "missing")).toBe(
+      "the file is over 512 MiB; at most 16,777,216 bytes (16 MiB) are read"
+    )
+    const busy = PlatformError.systemError({
+      _tag: "Busy",
+      module: "FileSystem",
+      method: "writeFile",
+      cause: Object.assign(new Error("EBUSY: resource busy or locked, open"), { code: "EBUSY", errno: -16 })
+    })
+    expect(describeFileError(busy, "missing")).toBe("resource busy or locked (EBUSY)")
+  })
 
   it.live("usage errors of the command line are one line too", () =>
     Effect.gen(function* () {
