@@ -8,7 +8,7 @@ import { Calendar, IsoDuration } from "@payrules/iso8601"
 import { Money } from "@payrules/money"
 import { InternationalPaymentCheck } from "@payrules/open-banking"
 import { Sandbox } from "@payrules/sandbox"
-import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
+import { Schedule } from "@payrules/subscriptions"
 import { BusinessClient, MerchantClient, OpenBankingClient } from "@payrules/transport"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Console from "effect/Console"
@@ -83,7 +83,7 @@ const plansStep = Effect.gen(function* () {
     cycles += events.filter((e) => e._tag === "CycleBilled").length
     if (first) {
       first = false
-      yield* Console.log(`\n  ${plan.name}, first variation, from ${ScheduleSvg.wallClock(start)} (Europe/London):\n`)
+      yield* Console.log(`\n  ${plan.name}, first variation, from ${Render.wallClock(start)} (Europe/London):\n`)
       yield* Console.log(Render.table(events.slice(0, 9)))
       yield* Console.log(`  ... ${events.length - 9} more events\n`)
       yield* Console.log(

@@ -189,4 +189,65 @@ describe("payrules simulate (in process)", () => {
       expect(walked.message).toMatch(/bills more than 11 cycles/)
     })
   )
+
+  it.live("bug: years outside 1000-9999 are written as ISO 8601 writes them, in the table and on the axis", () =>
+    Effect.gen(function* () {
+      const late = yield* payrules([
+        "simulate",
+        "--plan",
+        plan,
+        "--no-trial",
+        "--start=9999-12-01T00:00:00Z",
+        "--months",
+        "2"
+      ])
+      expect(late.code).toBe(0)
+      const lines = late.stdout.split("\n")
+      expect(lines).toContain("  9999-12-01 00:00     CycleBilled         intro #1  £4.99  until +010000-01-01 00:00")
+      expect(lines).toContain("  +010000-01-01 00:00  CycleBilled         intro #2  £4.99  until +010000-02-01 00:00")
+      const axis = lines.find((l) => l.includes("9999-12-01") && !l.includes(":"))!
+      expect(axis.trim().split(/ +/)).toEqual(["9999-12-01", "+010000-02-01"])
+      // the axis ends where the bars end, as it does for the years 1000-9999
+      expect(axis.length).toBe(lines.find((l) => l.includes("│"))!.lastIndexOf("│"))
+      const early = yield* payrules([
+        "simulate",
+        "--plan",
+        plan,
+        "--no-trial",
+        "--start=0001-01-01T00:00:00Z",
+        "--months",
+        "2"
+      ])
+      expect(early.stdout).toContain("  0001-01-01 00:00  CycleBilled         intro #1  £4.99  until 0001-02-01 00:00")
+      expect(early.stdout).toMatch(/^ +0001-01-01 +0001-03-01$/m)
+      expect(early.stdout).not.toMatch(/(^|\s)1-0[123]-01/)
+      // as the JSON has always written them
+      const json = yield* payrules([
+        "simulate",
+        "--plan",
+        plan,
+        "--no-trial",
+        "--start=0001-01-01T00:00:00Z",
+        "--months",
+        "2",
+        "--format",
+        "json"
+      ])
+      expect(json.stdout).toContain('"at": "0001-01-01T00:00:00.000+00:00"')
+    })
+  )
+
+  it("isoYear: four digits from 0000 to 9999, else a sign and six", () => {
+    expect([0, 1, 999, 1000, 9999, 10000, -1, 275760, -271821].map(Render.isoYear)).toEqual([
+      "0000",
+      "0001",
+      "0999",
+      "1000",
+      "9999",
+      "+010000",
+      "-000001",
+      "+275760",
+      "-271821"
+    ])
+  })
 })

@@ -27,7 +27,38 @@ export type Billed = Extract<Event, { _tag: "CycleBilled" }>
  */
 export const cycleNumber = (cycle: Billed): number => cycle.cycleIndex + 1
 
-const { price, wallClock } = ScheduleSvg
+const { price } = ScheduleSvg
+
+const pad2 = (n: number) => String(n).padStart(2, "0")
+
+/**
+ * A year as ISO 8601 writes it: four digits from 0000 to 9999 (`0001`), else a sign and six digits (`+010000`,
+ * `-000001`).
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export const isoYear = (year: number): string =>
+  year >= 0 && year <= 9999
+    ? String(year).padStart(4, "0")
+    : `${year < 0 ? "-" : "+"}${String(Math.abs(year)).padStart(6, "0")}`
+
+/**
+ * `2024-01-31 09:00` on the wall clock of the date-time's zone (`ScheduleSvg.wallClock`), its year written as ISO
+ * 8601 writes it outside 1000-9999 (`0001-01-01 00:00`, `+010000-01-01 00:00`), as the JSON's instants are.
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export const wallClock = (dt: DateTime.DateTime): string => {
+  const text = ScheduleSvg.wallClock(dt)
+  if (/^\d{4}-/.test(text)) return text
+  const p = DateTime.toParts(dt)
+  return `${isoYear(p.year)}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`
+}
+
+/** the date of a wall clock, without its time */
+const dateOf = (dt: DateTime.DateTime) => wallClock(dt).split(" ")[0]!
 
 /** a plan as `Schedule.forPlan` takes it */
 type Plan = Parameters<typeof Schedule.forPlan>[0]
@@ -50,7 +81,10 @@ const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.
  * @category renderings
  */
 export const table = (events: ReadonlyArray<Event>): string => {
-  const lines = events.map((e) => {
+  const at = events.map((e) => wallClock(e.at))
+  // 16 characters, unless a year outside 0000-9999 takes more
+  const atWidth = Math.max(0, ...at.map((a) => a.length))
+  const lines = events.map((e, i) => {
     const detail = ((): string => {
       switch (e._tag) {
         case "TrialStarted":
@@ -69,7 +103,7 @@ export const table = (events: ReadonlyArray<Event>): string => {
           return e.reason === "RangeLimit" ? "end of the calendar" : "end of the simulation"
       }
     })()
-    return `  ${wallClock(e.at)}  ${pad(e._tag, 19)} ${detail}`
+    return `  ${pad(at[i]!, atWidth)}  ${pad(e._tag, 19)} ${detail}`
   })
   return lines.join("\n")
 }
@@ -146,7 +180,8 @@ export const timeline = (placed: Schedule.Timeline, until: DateTime.DateTime, wi
     const bar = " ".repeat(from) + (b.kind === "trial" ? "░" : "█").repeat(to - from)
     return `  ${pad(b.label, labelWidth)} │${pad(bar, width)}│ ${b.kind === "trial" ? "" : `${b.cycles} cycle(s)`}`.trimEnd()
   })
-  const axis = `  ${pad("", labelWidth)}  ${pad(wallClock(picture.start).slice(0, 10), width - 10)}${wallClock(picture.end).slice(0, 10)}`
+  const last = dateOf(picture.end)
+  const axis = `  ${pad("", labelWidth)}  ${pad(dateOf(picture.start), width - last.length)}${last}`
   return [...rows, axis].join("\n")
 }
 
