@@ -62,7 +62,7 @@ interface Recorder {
   readonly result: (code: number) => Result
 }
 
-const recorder = (color: boolean, onLine?: (line: string) => void): Recorder => {
+const recorder = (color: boolean, onLine?: (line: string, stream: Output.Stream) => void): Recorder => {
   const out: Array<string> = []
   const err: Array<string> = []
   const all: Array<string> = []
@@ -73,7 +73,7 @@ const recorder = (color: boolean, onLine?: (line: string) => void): Recorder => 
         for (const line of text.split("\n")) {
           ;(stream === "out" ? out : err).push(line)
           all.push(line)
-          onLine?.(line)
+          onLine?.(line, stream)
         }
       }
     },
@@ -102,13 +102,16 @@ export const payrules = (args: ReadonlyArray<string>, options: RunOptions = {}):
   })
 
 /**
- * Runs a command that serves until stopped (`serve`): waits for its first line, then stops it as Ctrl-C would. The
- * result has the code 130 of an interrupted command, or the code it ended with on its own.
+ * Runs a command that serves until stopped (`serve`): waits for its first line on standard output, then stops it as
+ * Ctrl-C would. The result has the code 130 of an interrupted command, or the code it ended with on its own (1 after
+ * its error line, which it prints on standard error).
  */
 export const payrulesUntilFirstLine = (args: ReadonlyArray<string>, options: RunOptions = {}): Effect.Effect<Result> =>
   Effect.gen(function* () {
     const firstLine = yield* Deferred.make<void>()
-    const rec = recorder(options.color ?? false, () => Deferred.doneUnsafe(firstLine, Effect.void))
+    const rec = recorder(options.color ?? false, (_, stream) => {
+      if (stream === "out") Deferred.doneUnsafe(firstLine, Effect.void)
+    })
     const fiber = yield* Effect.forkChild(prepare(args, options, rec))
     yield* Effect.raceFirst(Deferred.await(firstLine), Fiber.await(fiber))
     yield* Fiber.interrupt(fiber)

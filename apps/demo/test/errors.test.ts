@@ -9,7 +9,7 @@ import * as PlatformError from "effect/PlatformError"
 import * as Schema from "effect/Schema"
 import { describeFileError, maxReadBytes } from "../src/Files.js"
 import { colorFor } from "../src/Output.js"
-import { payrules, type Result } from "./Harness.js"
+import { payrules, payrulesUntilFirstLine, type Result } from "./Harness.js"
 
 const plan = "test/fixtures/pro-plan.json"
 
@@ -54,6 +54,40 @@ describe("every failure is one line naming the culprit, and a non-zero exit", ()
       expectRefused(yield* payrules(["serve", "--port", "99999"]), "--port", /99999 is not a port \(0 to 65535/)
       expectRefused(yield* payrules(["serve", "--port", "http"]), "--port", /http is not a port/)
     })
+  )
+
+  it.live(
+    "bug: PAYRULES_SANDBOX_CONTROL_TOKEN set to nothing counts as not set; a bad one is named as the variable",
+    () =>
+      Effect.gen(function* () {
+        const variable = "PAYRULES_SANDBOX_CONTROL_TOKEN"
+        // the process's environment too, for as long as the test runs: `payrules` read it from there
+        yield* Effect.acquireRelease(
+          Effect.sync(() => {
+            const before = process.env[variable]
+            process.env[variable] = ""
+            return before
+          }),
+          (before) =>
+            Effect.sync(() => {
+              if (before === undefined) delete process.env[variable]
+              else process.env[variable] = before
+            })
+        )
+        const empty = yield* payrulesUntilFirstLine(["serve", "--port", "0"], { env: { [variable]: "" } })
+        expect(empty.stderr).toBe("")
+        expect(empty.stdout).toMatch(/^payrules sandbox on http:\/\/127\.0\.0\.1:\d+ /)
+        const bad = yield* payrulesUntilFirstLine(["serve", "--port", "0"], { env: { [variable]: "a b" } })
+        expectRefused(bad, `${variable}: `, /token68/)
+        expect(bad.stdout).toBe("")
+        // a flag wins over the variable, and is named when it is the one that is wrong
+        expectRefused(
+          yield* payrulesUntilFirstLine(["serve", "--port", "0", "--control-token", "c d"], {
+            env: { [variable]: "ok" }
+          }),
+          "--control-token: "
+        )
+      })
   )
 
   it.live("serve on a port already in use", () =>

@@ -1,10 +1,12 @@
 /**
  * `payrules serve`: the sandbox on its own, on 127.0.0.1, until stopped; it prints the seeded tenants and their
- * Bearer tokens. `--control-token` (or `PAYRULES_SANDBOX_CONTROL_TOKEN`) makes `/__sandbox/*` require that token.
+ * Bearer tokens. `--control-token` (or `PAYRULES_SANDBOX_CONTROL_TOKEN`, unless set to nothing) makes `/__sandbox/*`
+ * require that token; a token that cannot be one is reported as the flag's or the variable's, whichever gave it.
  *
  * @since 0.1.0
  */
 
+import * as Config from "effect/Config"
 import * as Console from "effect/Console"
 import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
@@ -14,6 +16,14 @@ import { loadSandbox, serveErrorReason } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import { CliError, mapLayerError } from "../CliError.js"
 import * as Flags from "../Flags.js"
+
+const controlTokenEnv = "PAYRULES_SANDBOX_CONTROL_TOKEN"
+
+/** the control token from the environment: a variable set to nothing counts as not set, as for the sandbox's bin */
+const controlTokenVariable: Effect.Effect<Option.Option<string>> = Config.option(Config.String(controlTokenEnv)).pipe(
+  Effect.map(Option.filter((token) => token !== "")),
+  Effect.orElseSucceed(() => Option.none())
+)
 
 /**
  * @since 0.1.0
@@ -35,9 +45,11 @@ export const command = Command.make(
       const port = yield* Effect.fromResult(Checks.port("--port", o.port))
       const seed = yield* Effect.fromResult(Checks.wholeNumber("--seed", o.seed, { min: 0, max: 2 ** 31 - 1 }))
       const Sandbox = yield* loadSandbox
-      const controlToken = Option.getOrUndefined(
-        Option.orElse(o.controlToken, () => Option.fromNullishOr(process.env.PAYRULES_SANDBOX_CONTROL_TOKEN))
-      )
+      const fromEnvironment = yield* controlTokenVariable
+      const given = Option.isSome(o.controlToken)
+        ? Option.some({ where: "--control-token", token: o.controlToken.value })
+        : Option.map(fromEnvironment, (token) => ({ where: controlTokenEnv, token }))
+      const controlToken = Option.getOrUndefined(Option.map(given, (g) => g.token))
       return yield* Layer.launch(
         Layer.effectDiscard(
           Effect.flatMap(Effect.service(Sandbox.SandboxServer), (s) =>
@@ -55,7 +67,10 @@ export const command = Command.make(
               mapLayerError(
                 (e) =>
                   new CliError({
-                    where: e._tag === "SandboxOptionsError" ? "--control-token" : `--port ${port}`,
+                    where:
+                      e._tag === "SandboxOptionsError"
+                        ? Option.match(given, { onNone: () => "--control-token", onSome: (g) => g.where })
+                        : `--port ${port}`,
                     reason: serveErrorReason(e)
                   })
               )
