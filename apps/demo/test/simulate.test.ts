@@ -237,8 +237,13 @@ describe("payrules simulate (in process)", () => {
     })
   )
 
-  it("isoYear: four digits from 0000 to 9999, else a sign and six", () => {
-    expect([0, 1, 999, 1000, 9999, 10000, -1, 275760, -271821].map(Render.isoYear)).toEqual([
+  it("the wall clock's year: four digits from 0000 to 9999, else a sign and six", () => {
+    const yearOf = (year: number) => {
+      const d = new Date(Date.UTC(2000, 5, 1))
+      d.setUTCFullYear(year)
+      return Render.wallClock(DateTime.makeUnsafe(d.getTime())).split("-06-01")[0]
+    }
+    expect([0, 1, 999, 1000, 9999, 10000, -1, 275760, -271821].map(yearOf)).toEqual([
       "0000",
       "0001",
       "0999",

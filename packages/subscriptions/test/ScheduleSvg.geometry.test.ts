@@ -350,6 +350,42 @@ describe("the axis step follows the zoom", () => {
   })
 })
 
+describe("years outside 1000-9999", () => {
+  it("bug: dates were cut to 10 characters and years left unpadded (10000-0, 1-01-01 00:00): ISO 8601's years now", () => {
+    const monthly = variation([{ id: "m", cycle_duration: "P1M", cycle_count: null, amount: 999, currency: "GBP" }])
+    const late = render(monthly, utc("9999-12-01T00:00:00Z"), utc("+010000-02-01T00:00:00Z"))
+    expect(axisLabels(late).map((t) => t.text)).toEqual([
+      "9999-12-01",
+      "9999-12-08",
+      "9999-12-15",
+      "9999-12-22",
+      "9999-12-29",
+      "+010000-01-05",
+      "+010000-01-12",
+      "+010000-01-19",
+      "+010000-01-26"
+    ])
+    expect(ticks(late).map((t) => t.title)).toEqual(["m #1 9999-12-01 00:00 £9.99", "m #2 +010000-01-01 00:00 £9.99"])
+    expect(texts(late).some((t) => t.text === "horizon +010000-02-01 00:00")).toBe(true)
+    const early = render(monthly, utc("0001-01-01T00:00:00Z"), utc("0001-03-01T00:00:00Z"))
+    expect(ticks(early)[0]!.title).toBe("m #1 0001-01-01 00:00 £9.99")
+    expect(axisLabels(early).map((t) => t.text)).toContain("0001-02-05")
+    const years = render(monthly, utc("9995-06-01T00:00:00Z"), utc("+010004-06-01T00:00:00Z"))
+    expect(axisLabels(years).map((t) => t.text)).toEqual([
+      "9996",
+      "9997",
+      "9998",
+      "9999",
+      "+010000",
+      "+010001",
+      "+010002",
+      "+010003",
+      "+010004"
+    ])
+    expect(XMLValidator.validate(years)).toBe(true)
+  })
+})
+
 describe("text the reader sees as it was given", () => {
   it('a plan name and phase id with <, &, " and > are escaped, so the picture stays well-formed', () => {
     const odd = variation([{ id: 'a<b&"c">', cycle_duration: "P1M", cycle_count: 2, amount: 100, currency: "GBP" }])

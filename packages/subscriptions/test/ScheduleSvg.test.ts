@@ -251,11 +251,15 @@ describe("the picture says what the events say", () => {
 })
 
 describe("wording", () => {
-  it("the wall clock is what DateTime.toParts says, in every zone, from a date-time or from an instant", () => {
+  it("the wall clock is what DateTime.toParts says, in every zone, from a date-time or from an instant, years as ISO 8601 writes them", () => {
     const parts = (dt: DateTime.DateTime) => {
       const p = DateTime.toParts(dt)
       const two = (n: number) => String(n).padStart(2, "0")
-      return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`
+      const year =
+        p.year >= 0 && p.year <= 9999
+          ? String(p.year).padStart(4, "0")
+          : `${p.year < 0 ? "-" : "+"}${String(Math.abs(p.year)).padStart(6, "0")}`
+      return `${year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`
     }
     const zones = ["UTC", "Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "+05:30"]
     fc.assert(

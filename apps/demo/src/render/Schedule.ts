@@ -29,20 +29,6 @@ export const cycleNumber = (cycle: Billed): number => cycle.cycleIndex + 1
 
 const { price } = ScheduleSvg
 
-const pad2 = (n: number) => String(n).padStart(2, "0")
-
-/**
- * A year as ISO 8601 writes it: four digits from 0000 to 9999 (`0001`), else a sign and six digits (`+010000`,
- * `-000001`).
- *
- * @since 0.2.0
- * @category renderings
- */
-export const isoYear = (year: number): string =>
-  year >= 0 && year <= 9999
-    ? String(year).padStart(4, "0")
-    : `${year < 0 ? "-" : "+"}${String(Math.abs(year)).padStart(6, "0")}`
-
 /**
  * `2024-01-31 09:00` on the wall clock of the date-time's zone (`ScheduleSvg.wallClock`), its year written as ISO
  * 8601 writes it outside 1000-9999 (`0001-01-01 00:00`, `+010000-01-01 00:00`), as the JSON's instants are.
@@ -50,12 +36,7 @@ export const isoYear = (year: number): string =>
  * @since 0.2.0
  * @category renderings
  */
-export const wallClock = (dt: DateTime.DateTime): string => {
-  const text = ScheduleSvg.wallClock(dt)
-  if (/^\d{4}-/.test(text)) return text
-  const p = DateTime.toParts(dt)
-  return `${isoYear(p.year)}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`
-}
+export const wallClock: (dt: DateTime.DateTime) => string = ScheduleSvg.wallClock
 
 /** the date of a wall clock, without its time */
 const dateOf = (dt: DateTime.DateTime) => wallClock(dt).split(" ")[0]!

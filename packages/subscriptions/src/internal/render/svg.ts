@@ -172,18 +172,19 @@ interface AxisStep {
 }
 
 const day = 86_400_000
-const iso = (d: DateTime.DateTime) => wallClock(d).slice(0, 10)
+/** the date of a wall clock (`2024-01-31`, `+010000-01-31`): its month is `.slice(0, -3)`, its year `.slice(0, -6)` */
+const iso = (d: DateTime.DateTime) => wallClock(d).split(" ")[0]!
 const axisSteps: ReadonlyArray<AxisStep> = [
   { unit: "days", n: 1, least: day, label: iso },
   { unit: "days", n: 7, least: 7 * day, label: iso },
-  { unit: "months", n: 1, least: 28 * day, label: (d) => iso(d).slice(0, 7) },
-  { unit: "months", n: 3, least: 89 * day, label: (d) => iso(d).slice(0, 7) },
-  { unit: "months", n: 6, least: 181 * day, label: (d) => iso(d).slice(0, 7) },
+  { unit: "months", n: 1, least: 28 * day, label: (d) => iso(d).slice(0, -3) },
+  { unit: "months", n: 3, least: 89 * day, label: (d) => iso(d).slice(0, -3) },
+  { unit: "months", n: 6, least: 181 * day, label: (d) => iso(d).slice(0, -3) },
   ...[1, 2, 5, 10, 20, 50, 100].map((n) => ({
     unit: "years" as const,
     n,
     least: n * 365 * day,
-    label: (d: DateTime.DateTime) => iso(d).slice(0, 4)
+    label: (d: DateTime.DateTime) => iso(d).slice(0, -6)
   }))
 ]
 

@@ -13,9 +13,15 @@ import type * as Schedule from "../../Schedule.js"
 
 const pad2 = (n: number) => String(n).padStart(2, "0")
 
+/** a year as ISO 8601 writes it: four digits in 0000-9999 (`0001`), else a sign and six digits (`+010000`) */
+const isoYear = (year: number): string =>
+  year >= 0 && year <= 9999
+    ? String(year).padStart(4, "0")
+    : `${year < 0 ? "-" : "+"}${String(Math.abs(year)).padStart(6, "0")}`
+
 const byParts = (dt: DateTime.DateTime): string => {
   const p = DateTime.toParts(dt)
-  return `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`
+  return `${isoYear(p.year)}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`
 }
 
 /** one formatter per IANA zone: `DateTime.toParts` works out the zone's offset anew for every date-time (13 µs) */
@@ -57,7 +63,8 @@ const fromFormatter = (zone: string, ms: number): string | undefined => {
 
 /**
  * `2024-01-31 09:00` on the wall clock of the date-time's zone. What `DateTime.toParts` gives, read from a formatter
- * kept per zone (the timeline titles a few hundred ticks); years outside 1000-9999 by `DateTime.toParts` itself.
+ * kept per zone (the timeline titles a few hundred ticks); years outside 1000-9999 by `DateTime.toParts` itself,
+ * written as ISO 8601 writes them (`0001-01-01 00:00`, `+010000-01-01 00:00`, `-000001-...`).
  *
  * @internal
  */
