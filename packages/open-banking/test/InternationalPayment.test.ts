@@ -261,6 +261,19 @@ describe("profile differences", () => {
     }
   })
 
+  it("bug: the Creditor's Name took 350 characters in revolut, where Revolut's OpenAPI document allows 140", () => {
+    const name = [...INITIATION, "Creditor", "Name"]
+    expect(refused("revolut", setIn(full("revolut"), name, "N".repeat(141)))).toEqual({
+      path: name,
+      message: "expected at most 140 characters (Max140Text), got 141"
+    })
+    expect(getIn(ok("revolut", setIn(full("revolut"), name, "N".repeat(140))), name)).toBe("N".repeat(140))
+    expect(getIn(ok("obie-3.1.11", setIn(full("obie-3.1.11"), name, "N".repeat(350))), name)).toBe("N".repeat(350))
+    expect(refused("obie-3.1.11", setIn(full("obie-3.1.11"), name, "N".repeat(351))).message).toBe(
+      "expected at most 350 characters (Max350Text), got 351"
+    )
+  })
+
   it("lengths count Unicode code points: 70 emoji are a 70-character name", () => {
     const name = [...INITIATION, "CreditorAccount", "Name"]
     expect(ok("revolut", setIn(full("revolut"), name, "🎉".repeat(70)))).toBeDefined()

@@ -59,8 +59,8 @@ export const limitList = [
   {
     field: "Data.Initiation.Creditor.Name",
     minLength: 1,
-    maxLength: same(350),
-    source: `${OBIE}, OBInternational3/Creditor/Name (OBPartyIdentification43)`
+    maxLength: { revolut: 140, "obie-3.1.11": 350 },
+    source: `Revolut's OpenAPI document publishes 140; ${OBIE}, OBInternational3/Creditor/Name (OBPartyIdentification43, Max350Text)`
   },
   {
     field: "PostalAddress.Department",
