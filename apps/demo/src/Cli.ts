@@ -21,6 +21,7 @@ import * as Simulate from "./commands/Simulate.js"
 import * as ValidatePayment from "./commands/ValidatePayment.js"
 import * as Help from "./Help.js"
 import type * as Invocation from "./Invocation.js"
+import { visible } from "./Text.js"
 import { version } from "./Version.js"
 
 // the tour needs every package (and the sandbox): loaded when it runs, so that `--help` and the other commands start
@@ -128,7 +129,8 @@ export const describe = (error: unknown): string => {
  */
 export const run = (args: ReadonlyArray<string>): Effect.Effect<number, never, Environment> =>
   Effect.suspend(() => {
-    const report = (line: string) => Effect.as(Console.error(`error: ${line}`), 1)
+    // a line may quote what came from outside (a server's message, a value, a file name): shown, not obeyed
+    const report = (line: string) => Effect.as(Console.error(`error: ${visible(line)}`), 1)
     const first = args[0]
     if (first !== undefined && !first.startsWith("-") && !commandNames.includes(first)) {
       return report(`${first}: not a payrules command; use one of ${commandNames.join(", ")} (or --help)`)

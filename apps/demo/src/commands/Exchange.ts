@@ -15,6 +15,7 @@ import * as Checks from "../Checks.js"
 import { CliError, oneLine } from "../CliError.js"
 import * as Flags from "../Flags.js"
 import * as Ledgers from "../Ledgers.js"
+import { visible } from "../Text.js"
 
 const options = {
   fromAccount: Flags.optional(
@@ -116,7 +117,9 @@ export const describeTransaction = (tx: ExchangeTransaction.Lenient): string => 
       : ExchangeState.isUnknown(tx.state)
         ? `unknown state ${JSON.stringify(tx.state.value)} (a state this version does not know: the exchange exists, its request_id is settled)`
         : tx.state
-  return `transaction ${tx.id ?? "(no id)"}: ${state}${tx.reason_code === undefined ? "" : ` (${tx.reason_code})`}`
+  return visible(
+    `transaction ${tx.id ?? "(no id)"}: ${state}${tx.reason_code === undefined ? "" : ` (${tx.reason_code})`}`
+  )
 }
 
 /**
@@ -126,7 +129,7 @@ export const describeTransaction = (tx: ExchangeTransaction.Lenient): string => 
  * @category renderings
  */
 export const findingLines = (findings: ReadonlyArray<BusinessClient.Finding>): ReadonlyArray<string> =>
-  findings.map((f) => `${f.severity}: ${f.path.map(String).join(".")}: ${f.message}`)
+  findings.map((f) => visible(`${f.severity}: ${f.path.map(String).join(".")}: ${f.message}`))
 
 /**
  * @since 0.1.0

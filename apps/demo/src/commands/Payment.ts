@@ -15,6 +15,7 @@ import { Apis, apiFailure, baseUrlOption, embeddedSeed } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import { CliError } from "../CliError.js"
 import * as Flags from "../Flags.js"
+import { visible } from "../Text.js"
 
 /**
  * @since 0.1.0
@@ -71,15 +72,19 @@ export const command = Command.make(
         const i = p.Data.Initiation
         // a status added to the API since is read as { _tag: "Unknown", value } (an UnknownValue finding below)
         const status = typeof p.Data.Status === "string" ? p.Data.Status : `${p.Data.Status.value} (unknown status)`
-        yield* Console.log(`${p.Data.InternationalPaymentId}: ${status} (x-fapi-interaction-id ${interactionId})`)
         yield* Console.log(
-          `${Money.format(i.InstructedAmount.Amount, i.InstructedAmount.Currency)} to ${i.CreditorAccount.Name}`
+          visible(`${p.Data.InternationalPaymentId}: ${status} (x-fapi-interaction-id ${interactionId})`)
+        )
+        yield* Console.log(
+          visible(
+            `${Money.format(i.InstructedAmount.Amount, i.InstructedAmount.Currency)} to ${i.CreditorAccount.Name}`
+          )
         )
         const findings = InternationalPaymentCheck.check(p, {
           profile: "revolut",
           ...(Option.isSome(debtorCurrency) ? { debtorAccountCurrency: debtorCurrency.value } : {})
         })
-        for (const f of findings) yield* Console.log(`${f.severity}: ${f.path.join(".")}: ${f.message}`)
+        for (const f of findings) yield* Console.log(visible(`${f.severity}: ${f.path.join(".")}: ${f.message}`))
         if (findings.length === 0) yield* Console.log("no findings")
         const errors = findings.filter((f) => f.severity === "error").length
         if (errors > 0) {

@@ -16,6 +16,7 @@ import * as Stream from "effect/Stream"
 import { Apis, apiFailure, baseUrlOption } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import * as Flags from "../Flags.js"
+import * as Text from "../Text.js"
 
 type Plan = SubscriptionPlan.SubscriptionPlanLenient
 type Phase = SubscriptionPlan.Phase
@@ -54,7 +55,8 @@ export const table = (plans: ReadonlyArray<Plan>): string => {
       lines.push(`  ${v.id}: ${phases.map(phaseLine).join(" → ")}`)
     }
   }
-  return lines.join("\n")
+  // names, ids and states are the API's: their control characters shown, not obeyed
+  return lines.map(Text.visible).join("\n")
 }
 
 /**
@@ -69,8 +71,8 @@ export const findingLines = (
   pages: ReadonlyArray<{ readonly findings: ReadonlyArray<PlanCheck.Finding> }>
 ): ReadonlyArray<string> =>
   pages.flatMap((page, k) =>
-    page.findings.map(
-      (f) => `${f.severity}: ${pages.length > 1 ? `page ${k + 1}, ` : ""}${f.path.join(".")}: ${f.message}`
+    page.findings.map((f) =>
+      Text.visible(`${f.severity}: ${pages.length > 1 ? `page ${k + 1}, ` : ""}${f.path.join(".")}: ${f.message}`)
     )
   )
 
@@ -101,7 +103,7 @@ export const command = Command.make(
       const plans = pages.flatMap((page) => page.subscription_plans)
       const findings = findingLines(pages)
       if (format === "json") {
-        yield* Console.log(JSON.stringify(encodePlans(plans), null, 2))
+        yield* Console.log(Text.json(encodePlans(plans)))
         // stdout stays the plans as the API sends them; what the reader found goes to stderr
         for (const line of findings) yield* Console.error(line)
       } else {

@@ -15,6 +15,7 @@ import { Apis, apiFailure, baseUrlOption } from "../Apis.js"
 import * as Checks from "../Checks.js"
 import { CliError } from "../CliError.js"
 import * as Ledgers from "../Ledgers.js"
+import { visible } from "../Text.js"
 import { findingLines } from "./Exchange.js"
 
 const stateOf = (transaction: ExchangeTransaction.Lenient): string =>
@@ -25,7 +26,7 @@ const stateOf = (transaction: ExchangeTransaction.Lenient): string =>
       : transaction.state
 
 const withFindings = (line: string, findings: ReadonlyArray<BusinessClient.Finding>): string =>
-  [line, ...findingLines(findings).map((f) => `  ${f}`)].join("\n")
+  [visible(line), ...findingLines(findings).map((f) => `  ${f}`)].join("\n")
 
 const describeResult = (r: BusinessClient.Resumed): string =>
   BusinessClient.Resumed.$match(r, {
@@ -39,8 +40,8 @@ const describeResult = (r: BusinessClient.Resumed): string =>
         `${requestId}: sent again, transaction ${transaction.id ?? "(no id)"} (${stateOf(transaction)})`,
         findings
       ),
-    Refused: ({ requestId, error }) => `${requestId}: refused: ${error.message}`,
-    Unknown: ({ requestId, message }) => `${requestId}: still unknown: ${message}`
+    Refused: ({ requestId, error }) => visible(`${requestId}: refused: ${error.message}`),
+    Unknown: ({ requestId, message }) => visible(`${requestId}: still unknown: ${message}`)
   })
 
 /**

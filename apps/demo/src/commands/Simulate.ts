@@ -21,6 +21,7 @@ import { CliError, describeSchemaError } from "../CliError.js"
 import * as Files from "../Files.js"
 import * as Flags from "../Flags.js"
 import * as Render from "../render/Schedule.js"
+import * as Text from "../Text.js"
 
 const decodePlan = Schema.decodeUnknownResult(SubscriptionPlan.SubscriptionPlan, { errors: "all" })
 
@@ -280,7 +281,7 @@ export const simulate = (s: Settings) =>
 const output = (s: Settings, text: string) =>
   Option.match(s.out, {
     onNone: () => Console.log(text),
-    onSome: (file) => Effect.andThen(Files.writeText("--out", file, text), Console.log(`wrote ${file}`))
+    onSome: (file) => Effect.andThen(Files.writeText("--out", file, text), Console.log(Text.visible(`wrote ${file}`)))
   })
 
 /**
@@ -295,7 +296,7 @@ export const command = Command.make("simulate", options, (o) =>
     switch (s.format) {
       case "json": {
         const events = yield* listedEvents(s, { timeline, totals })
-        return yield* output(s, JSON.stringify({ plan: plan.id, zone, events: Render.toJson(events) }, null, 2))
+        return yield* output(s, Text.json({ plan: plan.id, zone, events: Render.toJson(events) }))
       }
       case "svg":
         return yield* output(s, ScheduleSvg.render(timeline, { until: s.until, title }))
@@ -304,13 +305,13 @@ export const command = Command.make("simulate", options, (o) =>
         return yield* output(
           s,
           [
-            title,
+            Text.visible(title),
             "",
             Render.table(all),
             "",
             Render.timeline(timeline, s.until),
             "",
-            ScheduleSvg.totalsLine(totals)
+            Text.visible(ScheduleSvg.totalsLine(totals))
           ].join("\n")
         )
       }

@@ -13,6 +13,7 @@ import * as Checks from "../Checks.js"
 import { CliError, describeSchemaError } from "../CliError.js"
 import * as Files from "../Files.js"
 import * as Flags from "../Flags.js"
+import { visible } from "../Text.js"
 
 const schemes = {
   FasterPayments: SchemeLimits.FasterPayments,
@@ -50,9 +51,9 @@ export const command = Command.make(
         })
       }
       const result = validator.success.validate(body)
-      if (Result.isSuccess(result)) return yield* Console.log(`${o.body}: valid`)
+      if (Result.isSuccess(result)) return yield* Console.log(visible(`${o.body}: valid`))
       for (const issue of result.failure)
-        yield* Console.log(`${issue.path.join(".") || "(body)"}: ${issue.rule}: ${issue.message}`)
+        yield* Console.log(visible(`${issue.path.join(".") || "(body)"}: ${issue.rule}: ${issue.message}`))
       return yield* new CliError({ where: `--body ${o.body}`, reason: `${result.failure.length} issue(s)` })
     })
 ).pipe(Command.withDescription("Check a payment body against the field rules of POST /pay/fields and scheme limits"))

@@ -9,6 +9,7 @@ import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
 import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
+import { visible } from "../Text.js"
 
 type Event = Schedule.Event
 
@@ -84,7 +85,8 @@ export const table = (events: ReadonlyArray<Event>): string => {
           return e.reason === "RangeLimit" ? "end of the calendar" : "end of the simulation"
       }
     })()
-    return `  ${pad(at[i]!, atWidth)}  ${pad(e._tag, 19)} ${detail}`
+    // phase ids and currencies are the plan's: their control characters shown, not obeyed
+    return visible(`  ${pad(at[i]!, atWidth)}  ${pad(e._tag, 19)} ${detail}`)
   })
   return lines.join("\n")
 }
@@ -154,12 +156,13 @@ export const timeline = (placed: Schedule.Timeline, until: DateTime.DateTime, wi
   const end = picture.end.epochMilliseconds
   const span = Math.max(1, end - start)
   const col = (t: number) => Math.min(width, Math.max(0, Math.round(((t - start) / span) * width)))
-  const labelWidth = Math.max(8, ...bs.map((b) => b.label.length))
-  const rows = bs.map((b) => {
+  const labels = bs.map((b) => visible(b.label))
+  const labelWidth = Math.max(8, ...labels.map((l) => l.length))
+  const rows = bs.map((b, i) => {
     const from = col(b.start)
     const to = Math.max(from + 1, col(b.end))
     const bar = " ".repeat(from) + (b.kind === "trial" ? "░" : "█").repeat(to - from)
-    return `  ${pad(b.label, labelWidth)} │${pad(bar, width)}│ ${b.kind === "trial" ? "" : `${b.cycles} cycle(s)`}`.trimEnd()
+    return `  ${pad(labels[i]!, labelWidth)} │${pad(bar, width)}│ ${b.kind === "trial" ? "" : `${b.cycles} cycle(s)`}`.trimEnd()
   })
   const last = dateOf(picture.end)
   const axis = `  ${pad("", labelWidth)}  ${pad(dateOf(picture.start), width - last.length)}${last}`
