@@ -58,7 +58,9 @@ export const describeFileError = (e: PlatformError.PlatformError, missing: strin
 
 /**
  * The text of the file an option names (`--plan plan.json`): refused from its size, before it is read, when it is
- * over {@link maxReadBytes}.
+ * over {@link maxReadBytes}, and refused when it is not UTF-8, with the offset of the first byte that is not (a
+ * Latin-1 `Café` is not read as `Caf\uFFFD`). A UTF-8 byte order mark at its start is skipped, as JSON parsers may
+ * (RFC 8259, section 8.1).
  *
  * @since 0.1.0
  * @category files
@@ -72,10 +74,74 @@ export const readText = (option: string, path: string): Effect.Effect<string, Cl
     if (Option.isSome(info) && ByteSize.toBigInt(info.value.size) > BigInt(maxReadBytes)) {
       return yield* new CliError({ where, reason: tooLarge(`${count(ByteSize.toBigInt(info.value.size))} bytes`) })
     }
-    return yield* fs
-      .readFileString(absolute)
+    const bytes = yield* fs
+      .readFile(absolute)
       .pipe(Effect.mapError((e) => new CliError({ where, reason: describeFileError(e, "no such file") })))
+    return yield* Effect.try({
+      try: () => utf8.decode(bytes),
+      catch: (e) => new CliError({ where, reason: describeDecodeError(e, bytes) })
+    })
   })
+
+/** UTF-8, refusing what is not (no U+FFFD in place of bad bytes); a byte order mark at the start is skipped */
+const utf8 = new TextDecoder("utf-8", { fatal: true })
+
+const describeDecodeError = (e: unknown, bytes: Uint8Array): string => {
+  const code = (e as { readonly code?: unknown }).code
+  if (code === "ERR_STRING_TOO_LONG") return tooLarge("over 512 MiB")
+  const offset = invalidUtf8Offset(bytes)
+  if (offset === undefined) return oneLine(e instanceof Error ? e.message : String(e))
+  const shown = Array.from(bytes.subarray(offset, offset + 4), (b) => b.toString(16).toUpperCase().padStart(2, "0"))
+  const more = offset + shown.length < bytes.length ? " ..." : ""
+  return `not UTF-8: the bytes at offset ${count(offset)} (${shown.join(" ")}${more}, counted from 0) are not valid UTF-8; save the file as UTF-8`
+}
+
+/**
+ * The offset (from 0) of the first byte that does not begin a well-formed UTF-8 sequence (Unicode's table 3-7: no
+ * overlong forms, no surrogates, nothing past U+10FFFF, no sequence cut short), or `undefined` when every byte is
+ * part of one.
+ *
+ * @example
+ * ```ts
+ * import { invalidUtf8Offset } from "./Files.js"
+ *
+ * invalidUtf8Offset(new Uint8Array([0x43, 0x61, 0x66, 0xe9])) // 3 (Latin-1 "Café")
+ * invalidUtf8Offset(new TextEncoder().encode("Café")) // undefined
+ * ```
+ *
+ * @since 0.2.0
+ * @category files
+ */
+export const invalidUtf8Offset = (bytes: Uint8Array): number | undefined => {
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i]!
+    if (b < 0x80) {
+      i++
+      continue
+    }
+    // the number of continuation bytes, and the range of the first of them
+    let n: number
+    let low = 0x80
+    let high = 0xbf
+    if (b >= 0xc2 && b <= 0xdf) n = 1
+    else if (b >= 0xe0 && b <= 0xef) {
+      n = 2
+      if (b === 0xe0) low = 0xa0
+      if (b === 0xed) high = 0x9f
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      n = 3
+      if (b === 0xf0) low = 0x90
+      if (b === 0xf4) high = 0x8f
+    } else return i
+    for (let k = 1; k <= n; k++) {
+      const c = bytes[i + k]
+      if (c === undefined || c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) return i
+    }
+    i += n + 1
+  }
+  return undefined
+}
 
 /**
  * The JSON value of the file an option names.
