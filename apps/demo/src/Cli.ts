@@ -11,6 +11,8 @@ import * as CliUsage from "effect/cli/CliError"
 import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as Queue from "effect/Queue"
+import * as Terminal from "effect/Terminal"
 import { CliError, oneLine } from "./CliError.js"
 import * as Exchange from "./commands/Exchange.js"
 import * as Payment from "./commands/Payment.js"
@@ -20,7 +22,7 @@ import * as Serve from "./commands/Serve.js"
 import * as Simulate from "./commands/Simulate.js"
 import * as ValidatePayment from "./commands/ValidatePayment.js"
 import * as Help from "./Help.js"
-import type * as Invocation from "./Invocation.js"
+import * as Invocation from "./Invocation.js"
 import { visible } from "./Text.js"
 import { version } from "./Version.js"
 
@@ -119,10 +121,62 @@ export const describe = (error: unknown): string => {
 }
 
 /**
+ * Whether the arguments ask for `effect/cli`'s wizard: `--wizard` (or `--wizard=...`) before a `--`.
+ *
+ * @since 0.2.0
+ * @category wizard
+ */
+export const asksForWizard = (args: ReadonlyArray<string>): boolean => {
+  const end = args.indexOf("--")
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === "--wizard" || a.startsWith("--wizard="))
+}
+
+/**
+ * The exit code of a cancelled wizard (Ctrl-C, Esc, Ctrl-D or the end of the input at one of its questions): 130, as
+ * for a command interrupted with Ctrl-C.
+ *
+ * @since 0.2.0
+ * @category wizard
+ */
+export const wizardCancelled = 130
+
+/**
+ * `effect/cli`'s wizard, which asks its questions on the terminal: refused, on one line, when standard input or
+ * output is not a terminal (its questions would be escapes in a pipe, and its answers would never come); on a
+ * terminal, `wizardCancelled` when the person cancels it (`effect/cli` reports the cancel and ends as if it succeeded).
+ */
+const runWizard = (
+  args: ReadonlyArray<string>,
+  report: (line: string) => Effect.Effect<number>
+): Effect.Effect<number, unknown, Environment> =>
+  Effect.gen(function* () {
+    const { interactive } = yield* Invocation.Invocation
+    if (interactive !== true) {
+      return yield* report(
+        "--wizard: the wizard asks its questions on a terminal, and standard input or output is not one: give the flags on the command line (--help lists them)"
+      )
+    }
+    // every question reads the keys from a queue of its own, ended when the person cancels (or the input ends)
+    const inputs: Array<Queue.Dequeue<Terminal.UserInput, unknown>> = []
+    const terminal = yield* Terminal.Terminal
+    const watched = Terminal.make({
+      columns: terminal.columns,
+      rows: terminal.rows,
+      size: terminal.size,
+      readInput: Effect.tap(terminal.readInput, (queue) => Effect.sync(() => inputs.push(queue))),
+      readLine: terminal.readLine,
+      display: terminal.display
+    })
+    yield* cli(args).pipe(Effect.provideService(Terminal.Terminal, watched))
+    return inputs.some((queue) => queue.state._tag !== "Open") ? wizardCancelled : 0
+  })
+
+/**
  * Runs the command line on the arguments a person typed (after the program name) and returns the exit code: 0, or
  * 1 after one line `error: <where>: <why>` on standard error. `effect/cli`'s own usage errors are reported the same
  * way (its help page is not printed with them). A defect (a bug) is reported as one line too, never as a stack
- * trace; an interrupted command (Ctrl-C) gives 130.
+ * trace; an interrupted command (Ctrl-C) gives 130, and so does a cancelled `--wizard`, which runs only on a
+ * terminal.
  *
  * @since 0.1.0
  * @category running
@@ -135,10 +189,10 @@ export const run = (args: ReadonlyArray<string>): Effect.Effect<number, never, E
     if (first !== undefined && !first.startsWith("-") && !commandNames.includes(first)) {
       return report(`${first}: not a payrules command; use one of ${commandNames.join(", ")} (or --help)`)
     }
-    return cli(args).pipe(
+    return (asksForWizard(args) ? runWizard(args, report) : Effect.as(cli(args), 0)).pipe(
       Help.withHelp({ name: "payrules", version }),
       Effect.matchCauseEffect({
-        onSuccess: () => Effect.succeed(0),
+        onSuccess: Effect.succeed,
         onFailure: (cause) =>
           Option.match(Cause.findErrorOption(cause), {
             onSome: (error) =>

@@ -16,6 +16,11 @@ import * as Path from "effect/Path"
 export interface Invocation {
   /** the directory the person ran the command in */
   readonly cwd: string
+  /**
+   * whether a person is at a terminal: standard input and standard output both a TTY (what `--wizard` needs to ask
+   * its questions); not when absent
+   */
+  readonly interactive?: boolean | undefined
 }
 
 /**

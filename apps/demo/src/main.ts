@@ -19,7 +19,12 @@ Cli.run(Invocation.userArguments(process.argv.slice(2))).pipe(
     })
   ),
   Output.withSink(Output.processSink()),
-  Effect.provide(Invocation.layer({ cwd: Invocation.workingDirectory(process.env, process.cwd()) })),
+  Effect.provide(
+    Invocation.layer({
+      cwd: Invocation.workingDirectory(process.env, process.cwd()),
+      interactive: process.stdin.isTTY === true && process.stdout.isTTY === true
+    })
+  ),
   Effect.provide(NodeServices.layer),
   NodeRuntime.runMain({ disableErrorReporting: true })
 )

@@ -38,6 +38,10 @@ export interface RunOptions {
   readonly color?: boolean
   /** the environment the command reads its configuration from (tokens) */
   readonly env?: Readonly<Record<string, string>>
+  /** standard input and output on a terminal, as for a person at it (default: no, as in a pipe) */
+  readonly interactive?: boolean
+  /** the terminal the wizard asks on (default: one whose input has ended) */
+  readonly terminal?: Terminal.Terminal
 }
 
 /** A terminal without a person at it: nothing to read. */
@@ -90,7 +94,8 @@ const prepare = (args: ReadonlyArray<string>, options: RunOptions, rec: Recorder
   Cli.run(Invocation.userArguments(args)).pipe(
     Output.withSink(rec.sink),
     Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: { ...options.env } })),
-    Effect.provide(Invocation.layer({ cwd: options.cwd ?? packageDir })),
+    Effect.provide(Invocation.layer({ cwd: options.cwd ?? packageDir, interactive: options.interactive })),
+    Effect.provideService(Terminal.Terminal, options.terminal ?? noTerminal),
     Effect.provide(platform)
   )
 

@@ -55,3 +55,27 @@ export const runWithStdout = (
     child.on("close", (code) => resume(Effect.succeed({ code: code ?? 1, stderr })))
     return Effect.sync(() => child.kill())
   })
+
+/**
+ * `payrules <args>` as a process with standard input, output and error all pipes (no terminal anywhere), its input
+ * ended at once: the exit code and what it wrote to each stream.
+ */
+export const runPiped = (args: ReadonlyArray<string>): Effect.Effect<ProcessResult> =>
+  Effect.callback((resume) => {
+    const child = spawn(
+      process.execPath,
+      ["--conditions=@payrules/source", "--import", "tsx", "apps/demo/src/main.ts", ...args],
+      { cwd: rootDir, stdio: ["pipe", "pipe", "pipe"], timeout: 25_000 }
+    )
+    child.stdin?.end()
+    let stdout = ""
+    let stderr = ""
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk
+    })
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk
+    })
+    child.on("close", (code) => resume(Effect.succeed({ code: code ?? 1, stdout, stderr })))
+    return Effect.sync(() => child.kill())
+  })
