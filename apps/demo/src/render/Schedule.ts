@@ -56,15 +56,101 @@ export const billed = (events: ReadonlyArray<Event>): ReadonlyArray<Billed> =>
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length))
 
+const pad2 = (n: number) => String(n).padStart(2, "0")
+
+/** 1973-01-01T00:00:00Z: every zone's offset has been whole minutes since 1972 (Africa/Monrovia's -0:44:30 the last) */
+const wholeMinuteOffsetsSince = Date.UTC(1973, 0, 1)
+
+/** one formatter per IANA zone, for the seconds of instants before 1973 (a local mean time may have offset seconds) */
+const secondFormatters = new Map<string, Intl.DateTimeFormat>()
+
+const secondsIn = (zone: string, ms: number): number => {
+  let f = secondFormatters.get(zone)
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, second: "numeric", fractionalSecondDigits: 3 })
+    secondFormatters.set(zone, f)
+  }
+  let second = 0
+  let fraction = 0
+  for (const p of f.formatToParts(ms)) {
+    if (p.type === "second") second = Number(p.value)
+    else if (p.type === "fractionalSecond") fraction = Number(p.value)
+  }
+  return second * 1000 + fraction
+}
+
 /**
- * The events as an aligned table, one line per event.
+ * The milliseconds past the minute of a date-time on its wall clock, 0 to 59,999: from the instant itself when its
+ * zone's offset is whole minutes (UTC, any zone since 1973), else on the zone's wall clock.
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export const millisPastMinute = (dt: DateTime.DateTime): number => {
+  const ms = dt.epochMilliseconds
+  const fromEpoch = (offset: number) => (((ms + offset) % 60_000) + 60_000) % 60_000
+  if (dt._tag === "Utc" || ms >= wholeMinuteOffsetsSince) return fromEpoch(0)
+  return dt.zone._tag === "Offset" ? fromEpoch(dt.zone.offset) : secondsIn(dt.zone.id, ms)
+}
+
+/**
+ * How finely a table writes its instants: to the minute (`2024-01-31 09:00`) unless one of them is not on a whole
+ * minute, then to the second (`09:00:30`), or to the millisecond (`09:00:30.250`) when one is not on a whole second.
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export type Precision = "minute" | "second" | "millisecond"
+
+/**
+ * The precision a set of instants needs (see {@link Precision}).
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export const precisionOf = (instants: Iterable<DateTime.DateTime>): Precision => {
+  let precision: Precision = "minute"
+  for (const dt of instants) {
+    const past = millisPastMinute(dt)
+    if (past % 1000 !== 0) return "millisecond"
+    if (past !== 0) precision = "second"
+  }
+  return precision
+}
+
+/**
+ * {@link wallClock} to a precision: `2024-01-31 09:00`, `2024-01-31 09:00:30`, `2024-01-31 09:00:30.250`.
+ *
+ * @since 0.2.0
+ * @category renderings
+ */
+export const wallClockTo = (dt: DateTime.DateTime, precision: Precision): string => {
+  if (precision === "minute") return wallClock(dt)
+  const past = millisPastMinute(dt)
+  const seconds = `${wallClock(dt)}:${pad2(Math.floor(past / 1000))}`
+  return precision === "second" ? seconds : `${seconds}.${String(past % 1000).padStart(3, "0")}`
+}
+
+/** the instants a table writes: when each event happens, and when a trial or a cycle ends */
+const instantsOf = function* (events: ReadonlyArray<Event>): Generator<DateTime.DateTime> {
+  for (const e of events) {
+    yield e.at
+    if (e._tag === "TrialStarted" || e._tag === "CycleBilled") yield e.end
+  }
+}
+
+/**
+ * The events as an aligned table, one line per event. Its instants are written to the minute, or to the second or
+ * millisecond when one of them needs it (a plan billed every 30 seconds: `00:00:30 until 00:01:00`).
  *
  * @since 0.1.0
  * @category renderings
  */
 export const table = (events: ReadonlyArray<Event>): string => {
+  const precision = precisionOf(instantsOf(events))
+  const wallClock = (dt: DateTime.DateTime) => wallClockTo(dt, precision)
   const at = events.map((e) => wallClock(e.at))
-  // 16 characters, unless a year outside 0000-9999 takes more
+  // 16 characters (19 with seconds, 23 with milliseconds), unless a year outside 0000-9999 takes more
   const atWidth = Math.max(0, ...at.map((a) => a.length))
   const lines = events.map((e, i) => {
     const detail = ((): string => {
