@@ -5,7 +5,8 @@
 import type { ComponentType } from "preact"
 import { useEffect, useRef, useState } from "preact/hooks"
 import * as Marks from "./marks.js"
-import { fromFragment, type Panel, panels, type State, toFragment } from "./state.js"
+import { fromFragment, initial, type Panel, panels, type State, toFragment } from "./state.js"
+import { Boundary } from "./ui/Boundary.js"
 
 export interface PanelProps<A> {
   readonly value: A
@@ -69,6 +70,16 @@ export const App = () => {
     if (focus) tabs.current[panel]?.focus()
   }
 
+  /** a panel back to its first example (after it failed to render) */
+  const reset = (panel: Panel) =>
+    setState((s) =>
+      panel === "plan"
+        ? { ...s, plan: initial.plan }
+        : panel === "fields"
+          ? { ...s, fields: initial.fields }
+          : { ...s, identifier: initial.identifier }
+    )
+
   const onTabKey = (e: KeyboardEvent, i: number) => {
     const to =
       e.key === "ArrowRight"
@@ -119,24 +130,28 @@ export const App = () => {
         <div id={`panel-${state.panel}`} role="tabpanel" aria-labelledby={`tab-${state.panel}`}>
           {Shown === undefined ? (
             <p class="loading">Loading…</p>
-          ) : state.panel === "plan" ? (
-            <PanelOf
-              component={modules.plan!}
-              value={state.plan}
-              onChange={(plan) => setState((s) => ({ ...s, plan }))}
-            />
-          ) : state.panel === "fields" ? (
-            <PanelOf
-              component={modules.fields!}
-              value={state.fields}
-              onChange={(fields) => setState((s) => ({ ...s, fields }))}
-            />
           ) : (
-            <PanelOf
-              component={modules.identifiers!}
-              value={state.identifier}
-              onChange={(identifier) => setState((s) => ({ ...s, identifier }))}
-            />
+            <Boundary key={state.panel} title={titles[state.panel]} onReset={() => reset(state.panel)}>
+              {state.panel === "plan" ? (
+                <PanelOf
+                  component={modules.plan!}
+                  value={state.plan}
+                  onChange={(plan) => setState((s) => ({ ...s, plan }))}
+                />
+              ) : state.panel === "fields" ? (
+                <PanelOf
+                  component={modules.fields!}
+                  value={state.fields}
+                  onChange={(fields) => setState((s) => ({ ...s, fields }))}
+                />
+              ) : (
+                <PanelOf
+                  component={modules.identifiers!}
+                  value={state.identifier}
+                  onChange={(identifier) => setState((s) => ({ ...s, identifier }))}
+                />
+              )}
+            </Boundary>
           )}
         </div>
       </main>

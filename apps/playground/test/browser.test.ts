@@ -89,6 +89,19 @@ const withPage = async (fragment: string, f: (v: Visit) => Promise<void>, option
 
 const text = (page: Page, testId: string) => page.getByTestId(testId)
 
+/**
+ * Puts a long text into a textarea as a paste would, in one input event: `fill` types it through Chromium's editing,
+ * which takes seconds for a few thousand lines.
+ */
+const paste = (page: Page, selector: string, value: string) =>
+  page.locator(selector).evaluate((e, v) => {
+    const area = e as unknown as { value: string; dispatchEvent: (event: unknown) => boolean }
+    area.value = v
+    area.dispatchEvent(
+      new (globalThis as unknown as { Event: new (t: string, o: unknown) => unknown }).Event("input", { bubbles: true })
+    )
+  }, value)
+
 /** the page has every panel's code and the modulus table: from then on it fetches nothing */
 const allLoaded = (page: Page) => page.locator("html[data-ready=all]").waitFor()
 
@@ -273,6 +286,66 @@ describe("the playground in headless Chromium", () => {
       },
       { fresh: true }
     )
+  })
+
+  it("bug: a deeply nested text is a finding in the panel, and a link holding one opens on that finding", async () => {
+    const deep = "[".repeat(20_000) + "]".repeat(20_000)
+    let link = ""
+    await withPage("panel=plan", async ({ page }) => {
+      await text(page, "plan-totals").filter({ hasText: "24 cycle(s)" }).waitFor()
+      await page.getByLabel("Plan JSON (one plan of GET /api/subscription-plans)").fill(deep)
+      await text(page, "plan-summary")
+        .filter({ hasText: "The plan cannot be read: more than 64 arrays and objects inside one another" })
+        .waitFor()
+      await page.locator(".annotated .note").filter({ hasText: "too deep" }).waitFor()
+      await text(page, "plan-unavailable").waitFor()
+      // the other panels, and this one again, still render
+      await page.getByRole("tab", { name: "Transfer fields" }).click()
+      const body = page.getByLabel("POST /pay body (JSON)")
+      await body.fill(deep)
+      await text(page, "fields-summary").filter({ hasText: "The body cannot be read: more than 64" }).waitFor()
+      await page.getByRole("tab", { name: "Plan schedule" }).click()
+      await text(page, "plan-summary").filter({ hasText: "The plan cannot be read" }).waitFor()
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { location: { hash: string } }).location.hash.includes("&plan=")
+      )
+      link = page.url()
+    })
+    await withPage(link.slice(link.indexOf("#") + 1), async ({ page }) => {
+      await text(page, "plan-summary").filter({ hasText: "The plan cannot be read: more than 64" }).waitFor()
+      await page.getByRole("tab", { name: "Transfer fields" }).click()
+      await text(page, "fields-summary").filter({ hasText: "The body cannot be read" }).waitFor()
+    })
+  })
+
+  it("bug: a long text shows its first lines and its notes, and a text over the limit is refused by its size", async () => {
+    await withPage("panel=fields", async ({ page }) => {
+      await text(page, "fields-summary").filter({ hasText: "The body is valid." }).waitFor()
+      const body = page.getByLabel("POST /pay body (JSON)")
+      // 5,000 lines, the fault on the last: the first 2,000 lines are rendered, then the faulty one
+      const long = (await body.inputValue()).replace("{", `{${"\n".repeat(5000)}`).replace('"GBP"', '"gbp"')
+      await paste(page, "#fields-body", long)
+      await text(page, "fields-issues").filter({ hasText: "currency" }).waitFor()
+      await text(page, "annotated-cut").filter({ hasText: "its first 2,000 lines of 5,0" }).waitFor()
+      const lines = page.locator("[aria-label='The body, with the issues under the fields they name'] > li")
+      expect(await lines.count()).toBeLessThan(2010)
+      await expect(page.locator(".annotated li.flagged .line").textContent()).resolves.toContain('"gbp"')
+      await expect(page.locator(".annotated li.gap").first().textContent()).resolves.toMatch(
+        /^lines 2,001 to 5,0\d\d are not shown$/
+      )
+      // one character over the limit: refused by its size, with the size and the limit, and nothing of it rendered
+      await paste(page, "#fields-body", `"${"y".repeat(512 * 1024 - 1)}"`)
+      await text(page, "fields-summary")
+        .filter({
+          hasText:
+            "The body cannot be read: the text has 524,289 characters: the playground reads texts of up to 524,288."
+        })
+        .waitFor()
+      await page.locator(".annotated .note").filter({ hasText: "too large" }).waitFor()
+      await expect(
+        page.locator("[aria-label='The body, with the issues under the fields they name']").count()
+      ).resolves.toBe(0)
+    })
   })
 
   it("axe-core finds no serious or critical violation on any panel", async () => {

@@ -7,11 +7,12 @@ import fc from "fast-check"
 import * as Fields from "../src/fields/model.js"
 import { presetById, presets, pretty } from "../src/fields/presets.js"
 import * as Identifiers from "../src/identifiers/model.js"
-import { locate, pathKey, placeOf } from "../src/json/locate.js"
+import { locate, MAX_CHARACTERS, MAX_DEPTH, pathKey, placeOf } from "../src/json/locate.js"
 import { defaults } from "../src/plan/inputs.js"
 import * as Plan from "../src/plan/model.js"
 import { seeded } from "../src/plan/seeded.js"
 import { decodeText, encodeText, fromFragment, initial, toFragment } from "../src/state.js"
+import { MAX_LINES, shownLine, shownLines } from "../src/ui/shown.js"
 
 describe("locate", () => {
   /** every path of a JSON value, with the value there */
@@ -66,6 +67,55 @@ describe("locate", () => {
     const broken = locate('{\n  "a": 1,\n  "b": tru\n}')
     expect(broken.ok).toBe(false)
     if (!broken.ok) expect(broken.line).toBe(2)
+  })
+
+  it("bug: a deeply nested text is a finding, never a thrown RangeError", () => {
+    // JSON.parse reads 20,000 levels; a reader with a call per level overflowed the stack and threw into the render
+    for (const deep of [
+      "[".repeat(20_000) + "]".repeat(20_000),
+      `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`,
+      "[".repeat(200_000)
+    ]) {
+      const located = locate(deep)
+      // at the bracket one level too deep
+      expect(located).toMatchObject({ ok: false, reason: "TooDeep", line: 0 })
+      if (!located.ok) expect(located.offset).toBe(deep[0] === "[" ? MAX_DEPTH : '{"a":'.length * MAX_DEPTH)
+      if (!located.ok)
+        expect(located.message).toBe(
+          `more than ${MAX_DEPTH} arrays and objects inside one another: the playground reads up to ${MAX_DEPTH}`
+        )
+    }
+    // up to the limit (64 arrays and objects), read as JSON.parse reads it, every level placed
+    const deepest = `${"[".repeat(MAX_DEPTH - 2)}{"x": [1, 2]}${"]".repeat(MAX_DEPTH - 2)}`
+    const located = locate(deepest)
+    if (!located.ok) throw new Error(located.message)
+    expect(located.value).toEqual(JSON.parse(deepest))
+    const path = [...Array.from({ length: MAX_DEPTH - 2 }, () => 0), "x", 1]
+    expect(located.places.get(pathKey(path))).toEqual({
+      line: 0,
+      start: deepest.indexOf("2"),
+      end: deepest.indexOf("2") + 1
+    })
+    // a text that is not JSON before it is too deep says so
+    expect(locate(`${"[".repeat(10)}x${"[".repeat(MAX_DEPTH)}`)).toMatchObject({
+      ok: false,
+      reason: "NotJson",
+      offset: 10
+    })
+  })
+
+  it("bug: a text over the size limit is refused by its size, before it is read", () => {
+    const large = `"${"y".repeat(MAX_CHARACTERS)}"`
+    expect(large.length).toBe(MAX_CHARACTERS + 2)
+    expect(locate(large)).toEqual({
+      ok: false,
+      reason: "TooLarge",
+      message: "the text has 524,290 characters: the playground reads texts of up to 524,288",
+      line: 0,
+      offset: 0
+    })
+    expect(locate(large.slice(2)).ok).toBe(false)
+    expect(locate(`"${"y".repeat(MAX_CHARACTERS - 2)}"`).ok).toBe(true)
   })
 
   it("places a missing member at the object that should hold it", () => {
@@ -235,5 +285,26 @@ describe("the identifiers panel", () => {
     expect(facts).toMatchObject({ bank: "2100", branch: "0418", BBAN: "21000418450200051332", SEPA: "yes" })
     expect(facts["check digits"]).toMatch(/^91/)
     expect(facts["national check"]).toMatch(/^Spain's DC .*: valid$/)
+  })
+})
+
+describe("the annotated view", () => {
+  it("bug: a text of 500,000 lines renders its first 2,000 lines and the lines with notes, with gaps between", () => {
+    const items = shownLines(500_000, [3, 2500, 2500, 499_999, 700_000])
+    expect(items).toHaveLength(MAX_LINES + 4)
+    expect(items.slice(0, MAX_LINES).every((item, i) => item._tag === "Line" && item.line === i)).toBe(true)
+    expect(items.slice(MAX_LINES)).toEqual([
+      { _tag: "Gap", from: 2000, to: 2499 },
+      { _tag: "Line", line: 2500 },
+      { _tag: "Gap", from: 2501, to: 499_998 },
+      { _tag: "Line", line: 499_999 }
+    ])
+    expect(shownLines(3, [1])).toEqual([0, 1, 2].map((line) => ({ _tag: "Line", line })))
+    expect(shownLines(2001, [])).toEqual([
+      ...Array.from({ length: MAX_LINES }, (_, line) => ({ _tag: "Line", line })),
+      { _tag: "Gap", from: 2000, to: 2000 }
+    ])
+    expect(shownLine("y".repeat(2500))).toBe(`${"y".repeat(2000)} … (500 more characters)`)
+    expect(shownLine("short")).toBe("short")
   })
 })

@@ -7,12 +7,19 @@ import { useLayoutEffect, useMemo } from "preact/hooks"
 import type { PanelProps } from "../App.js"
 import { compute } from "../fields/model.js"
 import { presetById, presets, pretty, type Scheme, schemes } from "../fields/presets.js"
+import type { Located } from "../json/locate.js"
 import * as Marks from "../marks.js"
 import type { State } from "../state.js"
 import { Annotated, type Note } from "../ui/Annotated.js"
 import { CommandLine } from "../ui/CommandLine.js"
 
 type Value = State["fields"]
+
+/** why a text is not read, in the summary */
+const unread = (what: string, located: Located) =>
+  located.ok || located.reason === "NotJson"
+    ? `The ${what} is not JSON.`
+    : `The ${what} cannot be read: ${located.message}.`
 
 export const FieldsPanel = ({ onChange, value }: PanelProps<Value>) => {
   const result = useMemo(() => compute(value), [value])
@@ -182,13 +189,13 @@ export const FieldsPanel = ({ onChange, value }: PanelProps<Value>) => {
           </div>
           <p class="summary" data-testid="fields-summary" aria-live="polite">
             {compiled === undefined
-              ? "The response is not JSON."
+              ? unread("response", result.fieldsText)
               : compiled._tag === "Malformed"
                 ? "The response is not a /pay/fields response."
                 : compiled._tag === "Refused"
                   ? "No check: the rules do not compile."
                   : !result.bodyText.ok
-                    ? "The body is not JSON."
+                    ? unread("body", result.bodyText)
                     : checked?._tag === "Valid"
                       ? "The body is valid."
                       : `${bodyNotes.length} issue(s).`}

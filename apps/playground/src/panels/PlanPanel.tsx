@@ -237,7 +237,9 @@ export const PlanPanel = ({ onChange, value }: PanelProps<Value>) => {
           <h3 id="plan-check-title">Plan check</h3>
           <p class="summary" data-testid="plan-summary" aria-live="polite">
             {!result.located.ok
-              ? "The plan is not JSON."
+              ? result.located.reason === "NotJson"
+                ? "The plan is not JSON."
+                : `The plan cannot be read: ${result.located.message}.`
               : result.reading?._tag === "Malformed"
                 ? `Not a plan: ${result.reading.issues.length} fault(s).`
                 : notes.length === 0
