@@ -89,6 +89,10 @@ const withPage = async (fragment: string, f: (v: Visit) => Promise<void>, option
 
 const text = (page: Page, testId: string) => page.getByTestId(testId)
 
+/** the rows of the cycles table whose number (the first cell) matches */
+const numbered = (page: Page, number: RegExp) =>
+  page.locator(".virtual tbody tr:not(.spacer)").filter({ has: page.locator("td:first-child", { hasText: number }) })
+
 /**
  * Puts a long text into a textarea as a paste would, in one input event: `fill` types it through Chromium's editing,
  * which takes seconds for a few thousand lines.
@@ -345,6 +349,70 @@ describe("the playground in headless Chromium", () => {
       await expect(
         page.locator("[aria-label='The body, with the issues under the fields they name']").count()
       ).resolves.toBe(0)
+    })
+  })
+
+  it("bug: the last of 315 million cycles is reached by scrolling to the end of the table", async () => {
+    await withPage("panel=plan&seed=4&months=120", async ({ page }) => {
+      await text(page, "plan-totals").filter({ hasText: "43824 cycle(s)" }).waitFor()
+      const json = page.getByLabel("Plan JSON (one plan of GET /api/subscription-plans)")
+      await json.fill((await json.inputValue()).replace('"PT2H"', '"PT1S"'))
+      await text(page, "plan-totals")
+        .filter({ hasText: /^315532800 cycle\(s\)/ })
+        .waitFor()
+      const table = page.locator(".virtual")
+      const rows = page.locator(".virtual tbody tr:not(.spacer)")
+      // the scroll space is capped, well under what Chromium lets an element be
+      expect(await table.evaluate((el: { scrollHeight: number }) => el.scrollHeight)).toBeLessThan(10_100_000)
+      await table.evaluate((el: { scrollTop: number; scrollHeight: number }) => {
+        el.scrollTop = el.scrollHeight
+      })
+      await numbered(page, /^315532800$/).waitFor()
+      // the last row is in view, at the bottom of the region
+      const [last, region] = await Promise.all([rows.last().boundingBox(), table.boundingBox()])
+      expect(last!.y + last!.height).toBeLessThanOrEqual(region!.y + region!.height + 1)
+      expect(last!.y).toBeGreaterThan(region!.y)
+      // halfway: the rows around the middle
+      await table.evaluate((el: { scrollTop: number; scrollHeight: number; clientHeight: number }) => {
+        el.scrollTop = (el.scrollHeight - el.clientHeight) / 2
+      })
+      await numbered(page, /^15776\d{4}$/)
+        .first()
+        .waitFor()
+      // and back to the first
+      await table.evaluate((el: { scrollTop: number }) => {
+        el.scrollTop = 0
+      })
+      await numbered(page, /^1$/).first().waitFor()
+    })
+  })
+
+  it("bug: the table keeps showing rows when the schedule shrinks under a scrolled table", async () => {
+    await withPage("panel=plan&seed=4&months=120", async ({ page }) => {
+      await text(page, "plan-totals").filter({ hasText: "43824 cycle(s)" }).waitFor()
+      const table = page.locator(".virtual")
+      const rows = page.locator(".virtual tbody tr:not(.spacer)")
+      await table.evaluate((el: { scrollTop: number; scrollHeight: number }) => {
+        el.scrollTop = el.scrollHeight
+      })
+      await numbered(page, /^43824$/).waitFor()
+      await page.getByLabel("Months (1 to 1200)").fill("1")
+      await text(page, "plan-totals")
+        .filter({ hasText: /^336 cycle\(s\)/ })
+        .waitFor()
+      await numbered(page, /^336$/).waitFor()
+      expect(await rows.count()).toBeGreaterThanOrEqual(14)
+      // the region scrolls within the shorter table, and back to its top
+      expect(
+        await table.evaluate(
+          (el: { scrollTop: number; scrollHeight: number; clientHeight: number }) =>
+            el.scrollTop <= el.scrollHeight - el.clientHeight
+        )
+      ).toBe(true)
+      await table.evaluate((el: { scrollTop: number }) => {
+        el.scrollTop = 0
+      })
+      await numbered(page, /^1$/).first().waitFor()
     })
   })
 

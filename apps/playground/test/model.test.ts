@@ -3,6 +3,10 @@
  * identifier panels' results. The page itself is tested in headless Chromium (browser.test.ts).
  */
 import { describe, expect, it } from "@effect/vitest"
+import { Calendar, IsoDuration } from "@payrules/iso8601"
+import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
+import * as DateTime from "effect/DateTime"
+import * as Result from "effect/Result"
 import fc from "fast-check"
 import * as Fields from "../src/fields/model.js"
 import { presetById, presets, pretty } from "../src/fields/presets.js"
@@ -12,6 +16,7 @@ import { defaults } from "../src/plan/inputs.js"
 import * as Plan from "../src/plan/model.js"
 import { seeded } from "../src/plan/seeded.js"
 import { decodeText, encodeText, fromFragment, initial, toFragment } from "../src/state.js"
+import { MAX_HEIGHT, OVERSCAN, ROW, VIEW, windowOf } from "../src/ui/scroll.js"
 import { MAX_LINES, shownLine, shownLines } from "../src/ui/shown.js"
 
 describe("locate", () => {
@@ -306,5 +311,112 @@ describe("the annotated view", () => {
     ])
     expect(shownLine("y".repeat(2500))).toBe(`${"y".repeat(2000)} … (500 more characters)`)
     expect(shownLine("short")).toBe("short")
+  })
+})
+
+describe("the cycles table", () => {
+  it("bug: every row of every seeded plan, read by its index, is the cycle the events yield", () => {
+    for (const s of seeded) {
+      for (const options of [
+        { months: "24", anchor: "phase-start" as const, trial: "" },
+        { months: "120", anchor: "subscription-start" as const, trial: "P45D" },
+        { months: "36", anchor: "phase-start" as const, trial: "none" }
+      ]) {
+        const r = Plan.compute({ ...defaults, json: s.json, ...options })
+        for (const variation of r.variations) {
+          const v = Plan.compute({ ...defaults, json: s.json, ...options, variation })
+          const rows = v.simulated!.rows
+          // the rows from the lazy events, as the table read them before
+          const plan = (v.reading as { plan: Parameters<typeof Schedule.forPlan>[0] }).plan
+          const start = DateTime.makeZonedUnsafe(DateTime.makeUnsafe(defaults.start), { timeZone: defaults.zone })
+          const until = Result.getOrThrow(
+            Calendar.addTo(start, IsoDuration.makeUnsafe({ months: Number(options.months) }))
+          )
+          const placed = Result.getOrThrow(
+            Schedule.forPlan(plan, {
+              start,
+              until,
+              anchor: options.anchor,
+              variation,
+              trial:
+                options.trial === "none"
+                  ? "none"
+                  : options.trial === ""
+                    ? undefined
+                    : IsoDuration.parseUnsafe(options.trial)
+            })
+          )
+          const billed = [...Result.getOrThrow(Schedule.simulate(placed.variation, placed.options))].filter(
+            Schedule.Event.$is("CycleBilled")
+          )
+          expect(rows.count, `${s.name} ${variation}`).toBe(billed.length)
+          // every row of a short schedule; the first, last and some between of a long one
+          const indices =
+            billed.length <= 2000
+              ? billed.map((_, i) => i)
+              : [
+                  0,
+                  1,
+                  2,
+                  1000,
+                  billed.length - 2,
+                  billed.length - 1,
+                  ...Array.from({ length: 50 }, (_, k) => (k * 7919) % billed.length)
+                ]
+          for (const i of indices) {
+            const e = billed[i]!
+            expect(rows.at(i), `${s.name} ${variation} row ${i}`).toEqual({
+              number: i + 1,
+              phase: e.phaseId,
+              cycle: e.cycleIndex + 1,
+              start: ScheduleSvg.wallClock(e.start),
+              end: ScheduleSvg.wallClock(e.end),
+              amount: ScheduleSvg.price(e.amount, e.currency)
+            })
+          }
+          expect(rows.at(billed.length)).toBeUndefined()
+          expect(rows.at(-1)).toBeUndefined()
+        }
+      }
+    }
+  })
+
+  it("bug: the last of 315 million rows is read at once, and the scroll space reaches it", () => {
+    const metered = seeded.find((s) => s.name.startsWith("Metered"))!
+    const r = Plan.compute({ ...defaults, json: metered.json.replace('"PT2H"', '"PT1S"'), months: "120" })
+    const count = r.simulated!.rows.count
+    expect(count).toBe(315_532_800)
+    expect(r.simulated!.rows.at(count - 1)).toMatchObject({ number: 315_532_800, cycle: 315_532_800 })
+    // the scroll space is capped; its top shows the first rows, its end the last ones
+    expect(windowOf(count, 0)).toMatchObject({ first: 0, top: 0, scaled: true, height: MAX_HEIGHT })
+    const range = MAX_HEIGHT - VIEW * ROW
+    const end = windowOf(count, range, range)
+    expect(end).toMatchObject({ first: count - VIEW, last: count, top: range, bottom: 0 })
+    // measured by the page (a scrollbar or a border can take a few pixels): the end is still the last row
+    expect(windowOf(count, range + 17, range + 17)).toMatchObject({ last: count, bottom: 0 })
+    // between, in proportion, and every window as tall as the scroll space
+    const half = windowOf(count, range / 2, range)
+    expect(half.first).toBe(Math.floor((count - VIEW) / 2))
+    for (const top of [0, 1, 13, 5_000_000, range - 1, range]) {
+      const w = windowOf(count, top, range)
+      expect(w.top + (w.last - w.first) * ROW + w.bottom).toBe(MAX_HEIGHT)
+      expect(w.top).toBeGreaterThanOrEqual(0)
+      expect(w.bottom).toBeGreaterThanOrEqual(0)
+    }
+    // a table that fits keeps a pixel a pixel, as before
+    expect(windowOf(43_824, 26 * 1000)).toMatchObject({
+      first: 1000 - OVERSCAN,
+      top: (1000 - OVERSCAN) * ROW,
+      scaled: false
+    })
+  })
+
+  it("bug: a position left from a longer table is read as the end of the shorter one", () => {
+    // 43,824 rows scrolled to the end, then 336: the window holds the last rows, never none
+    const w = windowOf(336, 43_824 * ROW)
+    expect(w).toMatchObject({ last: 336, bottom: 0, scaled: false })
+    expect(w.first).toBe(336 - VIEW - OVERSCAN)
+    expect(windowOf(3, 10_000)).toMatchObject({ first: 0, last: 3, top: 0, bottom: 0 })
+    expect(windowOf(0, 10_000)).toMatchObject({ first: 0, last: 0, height: 0 })
   })
 })

@@ -28,41 +28,56 @@ export interface Row {
 }
 
 /**
- * The billed cycles of a schedule by index, read from its lazy events as far as a row asks: the first screen of a
- * schedule of 43,800 cycles costs the first screen's rows.
+ * The billed cycles of a schedule by index, each found from its phase's place on the timeline (cycle j of a phase
+ * starts at `anchor + (offset + j) × duration`, the first at the phase's start, as `Schedule.events` yields them):
+ * the last row of 315 million costs what the first does, and nothing walks the cycles before it.
  */
 export class Rows {
-  readonly #events: Iterator<Schedule.Event>
-  readonly #rows: Array<Row> = []
-  #done = false
+  readonly #timeline: Schedule.Timeline
+  /** the index of the first row of each phase, and the rows of each (from the totals) */
+  readonly #firsts: ReadonlyArray<number>
+  readonly #counts: ReadonlyArray<number>
 
   constructor(
     timeline: Schedule.Timeline,
-    until: DateTime.DateTime,
+    totals: Schedule.Totals,
     readonly count: number
   ) {
-    this.#events = Schedule.events(timeline, until)[Symbol.iterator]()
+    this.#timeline = timeline
+    this.#counts = totals.byPhase.map((p) => p.cycles)
+    const firsts: Array<number> = []
+    let n = 0
+    for (const c of this.#counts) {
+      firsts.push(n)
+      n += c
+    }
+    this.#firsts = firsts
   }
 
   at(index: number): Row | undefined {
-    while (this.#rows.length <= index && !this.#done) {
-      const next = this.#events.next()
-      if (next.done === true) {
-        this.#done = true
-        break
-      }
-      const e = next.value
-      if (e._tag !== "CycleBilled") continue
-      this.#rows.push({
-        number: this.#rows.length + 1,
-        phase: e.phaseId,
-        cycle: e.cycleIndex + 1,
-        start: ScheduleSvg.wallClock(e.start),
-        end: ScheduleSvg.wallClock(e.end),
-        amount: ScheduleSvg.price(e.amount, e.currency)
-      })
+    if (!Number.isSafeInteger(index) || index < 0 || index >= this.count) return undefined
+    // the last phase whose first row is at or before the index (a phase with no rows shares its first with the next)
+    let lo = 0
+    let hi = this.#firsts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (this.#firsts[mid]! <= index) lo = mid
+      else hi = mid - 1
     }
-    return this.#rows[index]
+    const p = this.#timeline.phases[lo]
+    const j = index - this.#firsts[lo]!
+    if (p === undefined || j >= this.#counts[lo]!) return undefined
+    const start = j === 0 ? Result.succeed(p.start) : Calendar.addTo(p.anchor, p.duration, p.offset + j)
+    const end = Calendar.addTo(p.anchor, p.duration, p.offset + j + 1)
+    if (Result.isFailure(start) || Result.isFailure(end)) return undefined
+    return {
+      number: index + 1,
+      phase: p.phase.id,
+      cycle: j + 1,
+      start: ScheduleSvg.wallClock(start.success),
+      end: ScheduleSvg.wallClock(end.success),
+      amount: ScheduleSvg.price(p.amount, p.currency)
+    }
   }
 }
 
@@ -174,7 +189,7 @@ export const compute = (i: PlanInputs): PlanResult => {
       svg: ScheduleSvg.render(timeline, { until, title: title(plan, i.zone.trim()) }),
       totals,
       totalsLine: ScheduleSvg.totalsLine(totals),
-      rows: new Rows(timeline, until, totals.cycles)
+      rows: new Rows(timeline, totals, totals.cycles)
     }
   }
 }
