@@ -416,6 +416,47 @@ describe("the playground in headless Chromium", () => {
     })
   })
 
+  it("bug: the command line quotes every value for the shell, and a variation from a link is checked", async () => {
+    await withPage("panel=plan&seed=0&variation=var_1%3Btouch+%2Ftmp%2Fpwned%3B%23", async ({ page }) => {
+      await text(page, "command").filter({ hasText: "--variation 'var_1;touch /tmp/pwned;#' --format svg" }).waitFor()
+      await expect(page.locator("#plan-variation-hint").textContent()).resolves.toBe(
+        "plan pln_pro-trial-intro-then-mon has no variation var_1;touch /tmp/pwned;#: pick one of var_1"
+      )
+      await text(page, "plan-unavailable").waitFor()
+      await page.getByLabel("Zone (IANA, type to search)").fill("UTC $(id>x)")
+      await text(page, "command").filter({ hasText: "--zone 'UTC $(id>x)' " }).waitFor()
+      await page.getByLabel("Zone (IANA, type to search)").fill("Europe/London")
+      // the variation picker clears it
+      await page.getByLabel("Variation").selectOption("")
+      await text(page, "plan-totals").filter({ hasText: "24 cycle(s)" }).waitFor()
+      await expect(text(page, "command").textContent()).resolves.toBe(
+        "pnpm payrules simulate --plan plan.json --start 2025-01-31T09:00:00Z --zone Europe/London --months 24 --format svg"
+      )
+    })
+  })
+
+  it("bug: a variation left from another plan can be cleared: the picker shows it, with its error", async () => {
+    await withPage("panel=plan", async ({ page }) => {
+      const json = page.getByLabel("Plan JSON (one plan of GET /api/subscription-plans)")
+      await page.getByLabel("Start from a plan of the sandbox").selectOption({ label: "Annual" })
+      await text(page, "plan-totals").filter({ hasText: "2 cycle(s)" }).waitFor()
+      const annual = await json.inputValue()
+      await page.getByLabel("Start from a plan of the sandbox").selectOption({ label: "Monthly or yearly" })
+      await page.getByLabel("Variation").selectOption("var_10_2")
+      await text(page, "command").filter({ hasText: "--variation var_10_2" }).waitFor()
+      await json.fill(annual)
+      await expect(page.locator("#plan-variation-hint").textContent()).resolves.toBe(
+        "plan pln_annual has no variation var_10_2: pick one of var_2"
+      )
+      await text(page, "plan-unavailable").waitFor()
+      await page.getByLabel("Variation").selectOption("")
+      await text(page, "plan-totals").filter({ hasText: "2 cycle(s)" }).waitFor()
+      await expect(text(page, "command").textContent()).resolves.not.toContain("--variation")
+      // a plan with one variation needs no picker
+      await expect(page.locator("#plan-variation").count()).resolves.toBe(0)
+    })
+  })
+
   it("axe-core finds no serious or critical violation on any panel", async () => {
     for (const panel of ["plan", "fields", "identifiers"]) {
       await withPage(`panel=${panel}`, async ({ page }) => {

@@ -2,6 +2,8 @@
  * The playground's work apart from the page: where JSON values are in a text, the URL's state, the plan, fields and
  * identifier panels' results. The page itself is tested in headless Chromium (browser.test.ts).
  */
+
+import { execFileSync } from "node:child_process"
 import { describe, expect, it } from "@effect/vitest"
 import { Calendar, IsoDuration } from "@payrules/iso8601"
 import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
@@ -15,6 +17,7 @@ import { locate, MAX_CHARACTERS, MAX_DEPTH, pathKey, placeOf } from "../src/json
 import { defaults } from "../src/plan/inputs.js"
 import * as Plan from "../src/plan/model.js"
 import { seeded } from "../src/plan/seeded.js"
+import { shellWord } from "../src/shell.js"
 import { decodeText, encodeText, fromFragment, initial, toFragment } from "../src/state.js"
 import { MAX_HEIGHT, OVERSCAN, ROW, VIEW, windowOf } from "../src/ui/scroll.js"
 import { MAX_LINES, shownLine, shownLines } from "../src/ui/shown.js"
@@ -219,6 +222,43 @@ describe("the plan panel", () => {
     expect(r.simulated!.rows.count).toBe(43_824)
     expect(r.simulated!.rows.at(43_823)).toMatchObject({ number: 43_824, phase: "metered", amount: "€0.25" })
     expect(r.simulated!.rows.at(43_824)).toBeUndefined()
+  })
+})
+
+describe("the command line", () => {
+  it("bug: every value is one word for a POSIX shell, whatever its characters", () => {
+    expect(shellWord("2025-01-31T09:00:00Z")).toBe("2025-01-31T09:00:00Z")
+    expect(shellWord("Europe/London")).toBe("Europe/London")
+    expect(shellWord("var_1;touch /tmp/pwned;#")).toBe("'var_1;touch /tmp/pwned;#'")
+    expect(shellWord("UTC $(id>x)")).toBe("'UTC $(id>x)'")
+    expect(shellWord("it's")).toBe("'it'\\''s'")
+    expect(shellWord("")).toBe("''")
+    // sh reads each back as the value itself (sh cannot carry NUL)
+    const words = fc.sample(
+      fc.string({ unit: "binary", maxLength: 12 }).filter((v) => !v.includes("\0")),
+      150
+    )
+    const values = [...words, "'", "''", "a'b", "$HOME", "`id`", "\\", "\n", "!x", "*", "~", "a b", "-n"]
+    const script = values.map((v) => `printf '%s\\0' ${shellWord(v)}`).join("\n")
+    expect(execFileSync("sh", ["-c", script], { encoding: "utf8" }).split("\0").slice(0, -1)).toEqual(values)
+  })
+
+  it("bug: the command of the plan panel quotes what the URL brought, and an unknown variation is an error", () => {
+    const i = { ...defaults, json: seeded[0]!.json, variation: "var_1;touch /tmp/pwned;#", zone: "UTC $(id>x)" }
+    expect(Plan.commandLine(i)).toBe(
+      "pnpm payrules simulate --plan plan.json --start 2025-01-31T09:00:00Z --zone 'UTC $(id>x)' --months 24 --variation 'var_1;touch /tmp/pwned;#' --format svg"
+    )
+    const r = Plan.compute({ ...i, zone: "UTC" })
+    expect(r.inputErrors).toEqual([
+      {
+        input: "variation",
+        message: "plan pln_pro-trial-intro-then-mon has no variation var_1;touch /tmp/pwned;#: pick one of var_1"
+      }
+    ])
+    expect(r.simulated).toBeUndefined()
+    expect(Plan.compute({ ...defaults, json: seeded[9]!.json, variation: "var_10_2" }).simulated?.totalsLine).toMatch(
+      /cycle\(s\)/
+    )
   })
 })
 

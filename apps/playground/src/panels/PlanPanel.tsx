@@ -214,21 +214,31 @@ export const PlanPanel = ({ onChange, value }: PanelProps<Value>) => {
                 <option value="subscription-start">keep the subscription's day of the month</option>
               </select>
             </div>
-            {result.variations.length > 1 ? (
+            {result.variations.length > 1 || errorOf("variation") !== undefined ? (
               <div class="field">
                 <label for="plan-variation">Variation</label>
                 <select
                   id="plan-variation"
                   value={value.variation}
+                  aria-invalid={errorOf("variation") !== undefined}
+                  aria-describedby="plan-variation-hint"
                   onChange={(e) => set({ variation: (e.currentTarget as HTMLSelectElement).value })}
                 >
-                  <option value="">the first ({result.variations[0]})</option>
+                  <option value="">
+                    {result.variations.length === 0 ? "the first" : `the first (${result.variations[0]})`}
+                  </option>
                   {result.variations.slice(1).map((v) => (
                     <option key={v} value={v}>
                       {v}
                     </option>
                   ))}
+                  {value.variation !== "" && !result.variations.includes(value.variation) ? (
+                    <option value={value.variation}>{value.variation} (not in this plan)</option>
+                  ) : null}
                 </select>
+                <span id="plan-variation-hint" class={errorOf("variation") === undefined ? "hint" : "hint error"}>
+                  {errorOf("variation") ?? "the plan's variations"}
+                </span>
               </div>
             ) : null}
           </fieldset>

@@ -10,6 +10,7 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { type Located, locate } from "../json/locate.js"
+import { shellWord } from "../shell.js"
 import { type Plan, type Reading, readPlan } from "./adapter.js"
 import type { PlanInputs } from "./inputs.js"
 
@@ -103,15 +104,19 @@ export interface PlanResult {
 
 const decodeTrial = Schema.decodeUnknownResult(IsoDuration.DaysOnlyFromString)
 
-/** What `payrules simulate` needs for the same schedule, with the plan saved as plan.json. */
+/** What `payrules simulate` needs for the same schedule, with the plan saved as plan.json: every value a shell word. */
 export const commandLine = (i: PlanInputs): string => {
-  const args = ["pnpm payrules simulate --plan plan.json", `--start ${i.start.trim()}`, `--zone ${i.zone.trim()}`]
-  if (i.horizon === "months") args.push(`--months ${i.months.trim()}`)
-  else args.push(`--until ${i.until.trim()}`)
+  const args = [
+    "pnpm payrules simulate --plan plan.json",
+    `--start ${shellWord(i.start.trim())}`,
+    `--zone ${shellWord(i.zone.trim())}`
+  ]
+  if (i.horizon === "months") args.push(`--months ${shellWord(i.months.trim())}`)
+  else args.push(`--until ${shellWord(i.until.trim())}`)
   if (i.trial === "none") args.push("--no-trial")
-  else if (i.trial.trim() !== "") args.push(`--trial ${i.trial.trim()}`)
-  if (i.anchor !== "phase-start") args.push(`--anchor ${i.anchor}`)
-  if (i.variation !== "") args.push(`--variation ${i.variation}`)
+  else if (i.trial.trim() !== "") args.push(`--trial ${shellWord(i.trial.trim())}`)
+  if (i.anchor !== "phase-start") args.push(`--anchor ${shellWord(i.anchor)}`)
+  if (i.variation !== "") args.push(`--variation ${shellWord(i.variation)}`)
   args.push("--format svg")
   return args.join(" ")
 }
@@ -164,13 +169,15 @@ export const compute = (i: PlanInputs): PlanResult => {
   const reading = located.ok ? readPlan(located.value) : undefined
   const { errors, start, trial, until } = settle(i)
   const plan = reading?._tag === "Read" ? reading.plan : undefined
-  const base = {
-    located,
-    reading,
-    inputErrors: errors,
-    variations: plan?.variations.map((v) => v.id) ?? [],
-    command: commandLine(i)
+  const variations = plan?.variations.map((v) => v.id) ?? []
+  // a variation the plan does not have (from a link, or left from another plan): an error by its field
+  if (plan !== undefined && i.variation !== "" && !variations.includes(i.variation)) {
+    errors.push({
+      input: "variation",
+      message: `plan ${plan.id} has no variation ${i.variation}${variations.length === 0 ? "" : `: pick one of ${variations.join(", ")}`}`
+    })
   }
+  const base = { located, reading, inputErrors: errors, variations, command: commandLine(i) }
   if (plan === undefined || start === undefined || until === undefined || errors.length > 0) {
     return { ...base, simulated: undefined, scheduleError: undefined }
   }
