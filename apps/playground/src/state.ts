@@ -6,7 +6,7 @@
 
 import type { FieldsInputs } from "./fields/model.js"
 import { presetById, presets, pretty, type Scheme } from "./fields/presets.js"
-import { defaults, type PlanInputs } from "./plan/inputs.js"
+import { defaults, type PlanInputs, trialModes } from "./plan/inputs.js"
 import { seeded } from "./plan/seeded.js"
 
 export type Panel = "plan" | "fields" | "identifiers"
@@ -58,9 +58,21 @@ export const toFragment = (s: State): string => {
   const p = s.plan
   if (p.seed !== undefined && seeded[p.seed]?.json === p.json) q.set("seed", String(p.seed))
   else q.set("plan", encodeText(p.json))
-  for (const key of ["start", "zone", "horizon", "months", "until", "trial", "anchor", "variation"] as const) {
+  for (const key of [
+    "start",
+    "zone",
+    "horizon",
+    "months",
+    "until",
+    "trialMode",
+    "trial",
+    "anchor",
+    "variation"
+  ] as const) {
     if (p[key] !== defaults[key]) q.set(key, p[key])
   }
+  // a length without its mode reads as the length's mode (links made before the mode had a parameter of its own)
+  if (p.trial !== defaults.trial && p.trialMode === defaults.trialMode) q.set("trialMode", p.trialMode)
   const f = s.fields
   const preset = f.preset === undefined ? undefined : presetById(f.preset)
   if (preset !== undefined && pretty(preset.fields) === f.fields) q.set("preset", preset.id)
@@ -69,6 +81,17 @@ export const toFragment = (s: State): string => {
   q.set("schemes", f.schemes.join(","))
   if (s.identifier !== initial.identifier) q.set("id", s.identifier)
   return q.toString()
+}
+
+/**
+ * The trial of a fragment: its mode, or (links made before the mode had a parameter) the mode the length implies:
+ * none for `none`, the plan's own for nothing.
+ */
+const trialOf = (mode: string | null, trial: string | null): Pick<PlanInputs, "trialMode" | "trial"> => {
+  const named = trialModes.find((m) => m === mode)
+  if (named !== undefined) return { trialMode: named, trial: trial ?? defaults.trial }
+  if (trial === null || trial === "") return { trialMode: "plan", trial: defaults.trial }
+  return trial === "none" ? { trialMode: "none", trial: defaults.trial } : { trialMode: "days", trial }
 }
 
 /** The state of a fragment; what it does not say (or says wrong) is the initial state's. */
@@ -95,7 +118,7 @@ export const fromFragment = (fragment: string): State => {
     horizon: get("horizon", ["months", "until"]),
     months: get("months"),
     until: get("until"),
-    trial: get("trial"),
+    ...trialOf(q.get("trialMode"), q.get("trial")),
     anchor: get("anchor", ["phase-start", "subscription-start"]),
     variation: get("variation")
   }

@@ -457,6 +457,30 @@ describe("the playground in headless Chromium", () => {
     })
   })
 
+  it("bug: clearing the trial's length keeps the field, and typing none into it is a length to correct", async () => {
+    await withPage("panel=plan", async ({ page }) => {
+      await text(page, "plan-totals").filter({ hasText: "24 cycle(s)" }).waitFor()
+      await page.getByLabel("Trial", { exact: true }).selectOption("days")
+      const length = page.getByLabel("Trial length (days: P14D)")
+      await expect(length.inputValue()).resolves.toBe("P14D")
+      await length.focus()
+      await page.keyboard.press("End")
+      for (let k = 0; k < 4; k++) await page.keyboard.press("Backspace")
+      await expect(length.inputValue()).resolves.toBe("")
+      // still there, still focused, and the empty length is an error by it
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("plan-trial")
+      await page.locator("#plan-trial-hint").filter({ hasText: "a trial is whole days" }).waitFor()
+      await expect(page.getByLabel("Trial", { exact: true }).inputValue()).resolves.toBe("days")
+      await page.keyboard.type("none")
+      await expect(page.getByLabel("Trial", { exact: true }).inputValue()).resolves.toBe("days")
+      await page.locator("#plan-trial-hint").filter({ hasText: "a trial is whole days" }).waitFor()
+      await page.keyboard.press("Control+A")
+      await page.keyboard.type("P30D")
+      await text(page, "command").filter({ hasText: "--trial P30D" }).waitFor()
+      await text(page, "plan-totals").filter({ hasText: "cycle(s)" }).waitFor()
+    })
+  })
+
   it("axe-core finds no serious or critical violation on any panel", async () => {
     for (const panel of ["plan", "fields", "identifiers"]) {
       await withPage(`panel=${panel}`, async ({ page }) => {

@@ -153,6 +153,33 @@ describe("the URL's state", () => {
     expect(toFragment(initial)).toBe("panel=plan&seed=0&preset=GB-GBP-FPS&schemes=FasterPayments")
   })
 
+  it("bug: the trial's mode is kept apart from its length, in the state and in the link", () => {
+    for (const [trialMode, trial] of [
+      ["days", ""],
+      ["days", "none"],
+      ["days", "P30D"],
+      ["none", "P30D"],
+      ["plan", "P30D"],
+      ["none", ""]
+    ] as const) {
+      const state = { ...initial, plan: { ...initial.plan, trialMode, trial } }
+      expect(fromFragment(toFragment(state)), `${trialMode} ${trial}`).toEqual(state)
+    }
+    // links made before the mode had a parameter of its own
+    expect(fromFragment("trial=none").plan).toMatchObject({ trialMode: "none", trial: "" })
+    expect(fromFragment("trial=P30D").plan).toMatchObject({ trialMode: "days", trial: "P30D" })
+    expect(fromFragment("trial=").plan).toMatchObject({ trialMode: "plan", trial: "" })
+    // another length, left empty or typed "none", is a length to correct, never the plan's trial or no trial
+    for (const trial of ["", "none"]) {
+      const r = Plan.compute({ ...defaults, json: seeded[0]!.json, trialMode: "days", trial })
+      expect(r.inputErrors).toEqual([{ input: "trial", message: "a trial is whole days: P14D, P30D" }])
+      expect(Plan.commandLine({ ...defaults, json: "", trialMode: "days", trial })).toContain(
+        `--trial ${trial === "" ? "''" : "none"} `
+      )
+    }
+    expect(Plan.commandLine({ ...defaults, json: "", trialMode: "plan", trial: "P30D" })).not.toContain("trial")
+  })
+
   it("a fragment that says nothing, or nonsense, gives the initial state", () => {
     expect(fromFragment("")).toEqual(initial)
     expect(fromFragment("#panel=nope&seed=99&anchor=sideways&plan=%%%")).toEqual(initial)
@@ -198,7 +225,14 @@ describe("the plan panel", () => {
   })
 
   it("the inputs are checked as the command line checks its options, and the command says the same", () => {
-    const r = Plan.compute({ ...defaults, json: seeded[0]!.json, zone: "Nowhere", months: "0", trial: "P1W" })
+    const r = Plan.compute({
+      ...defaults,
+      json: seeded[0]!.json,
+      zone: "Nowhere",
+      months: "0",
+      trialMode: "days",
+      trial: "P1W"
+    })
     expect(r.inputErrors.map((e) => e.input).sort()).toEqual(["trial", "zone"])
     const until = Plan.compute({ ...defaults, json: seeded[0]!.json, horizon: "until", until: "2020-01-01T00:00:00Z" })
     expect(until.inputErrors).toEqual([{ input: "until", message: "must be after the start, 2025-01-31T09:00:00Z" }])
@@ -206,7 +240,7 @@ describe("the plan panel", () => {
       Plan.commandLine({
         ...defaults,
         json: "",
-        trial: "none",
+        trialMode: "none",
         anchor: "subscription-start",
         horizon: "until",
         variation: "v2"
@@ -358,9 +392,9 @@ describe("the cycles table", () => {
   it("bug: every row of every seeded plan, read by its index, is the cycle the events yield", () => {
     for (const s of seeded) {
       for (const options of [
-        { months: "24", anchor: "phase-start" as const, trial: "" },
-        { months: "120", anchor: "subscription-start" as const, trial: "P45D" },
-        { months: "36", anchor: "phase-start" as const, trial: "none" }
+        { months: "24", anchor: "phase-start" as const, trialMode: "plan" as const, trial: "" },
+        { months: "120", anchor: "subscription-start" as const, trialMode: "days" as const, trial: "P45D" },
+        { months: "36", anchor: "phase-start" as const, trialMode: "none" as const, trial: "" }
       ]) {
         const r = Plan.compute({ ...defaults, json: s.json, ...options })
         for (const variation of r.variations) {
@@ -379,9 +413,9 @@ describe("the cycles table", () => {
               anchor: options.anchor,
               variation,
               trial:
-                options.trial === "none"
+                options.trialMode === "none"
                   ? "none"
-                  : options.trial === ""
+                  : options.trialMode === "plan"
                     ? undefined
                     : IsoDuration.parseUnsafe(options.trial)
             })

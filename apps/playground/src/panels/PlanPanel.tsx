@@ -8,6 +8,7 @@ import * as Result from "effect/Result"
 import { useLayoutEffect, useMemo } from "preact/hooks"
 import type { PanelProps } from "../App.js"
 import * as Marks from "../marks.js"
+import type { TrialMode } from "../plan/inputs.js"
 import { compute, type InputName, type PlanInputs } from "../plan/model.js"
 import { seeded, seededIndex } from "../plan/seeded.js"
 import type { State } from "../state.js"
@@ -183,10 +184,11 @@ export const PlanPanel = ({ onChange, value }: PanelProps<Value>) => {
               <label for="plan-trial-mode">Trial</label>
               <select
                 id="plan-trial-mode"
-                value={value.trial === "" ? "plan" : value.trial === "none" ? "none" : "days"}
+                value={value.trialMode}
                 onChange={(e) => {
-                  const mode = (e.currentTarget as HTMLSelectElement).value
-                  set({ trial: mode === "plan" ? "" : mode === "none" ? "none" : "P14D" })
+                  const mode = (e.currentTarget as HTMLSelectElement).value as TrialMode
+                  // the length typed stays for when "another length" is chosen again
+                  set({ trialMode: mode, trial: mode === "days" && value.trial.trim() === "" ? "P14D" : value.trial })
                 }}
               >
                 <option value="plan">the plan's own</option>
@@ -194,7 +196,7 @@ export const PlanPanel = ({ onChange, value }: PanelProps<Value>) => {
                 <option value="days">another length</option>
               </select>
             </div>
-            {value.trial !== "" && value.trial !== "none" ? (
+            {value.trialMode === "days" ? (
               <Field
                 id="trial"
                 label="Trial length (days: P14D)"

@@ -6,6 +6,10 @@
 /** as `Schedule.Anchor` */
 export type Anchor = "phase-start" | "subscription-start"
 
+export type TrialMode = "plan" | "none" | "days"
+
+export const trialModes: ReadonlyArray<TrialMode> = ["plan", "none", "days"]
+
 export interface PlanInputs {
   /** the plan, as JSON text */
   readonly json: string
@@ -18,7 +22,9 @@ export interface PlanInputs {
   readonly months: string
   /** ISO 8601 with an offset */
   readonly until: string
-  /** `""`: the plan's own trial; `"none"`: no trial; else a days-only duration (`P14D`) */
+  /** whose trial: the plan's own, none, or one of the length in `trial` */
+  readonly trialMode: TrialMode
+  /** the trial's length when `trialMode` is `"days"`: a days-only duration (`P14D`); kept as typed otherwise */
   readonly trial: string
   readonly anchor: Anchor
   /** `""`: the first variation */
@@ -31,6 +37,7 @@ export const defaults: Omit<PlanInputs, "json"> = {
   horizon: "months",
   months: "24",
   until: "2027-01-31T09:00:00Z",
+  trialMode: "plan",
   trial: "",
   anchor: "phase-start",
   variation: ""

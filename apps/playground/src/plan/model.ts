@@ -16,7 +16,7 @@ import type { PlanInputs } from "./inputs.js"
 
 export type { PlanInputs } from "./inputs.js"
 
-export type InputName = Exclude<keyof PlanInputs, "json" | "horizon" | "anchor">
+export type InputName = Exclude<keyof PlanInputs, "json" | "horizon" | "anchor" | "trialMode">
 
 /** A billed cycle, as a row of the table. */
 export interface Row {
@@ -113,8 +113,8 @@ export const commandLine = (i: PlanInputs): string => {
   ]
   if (i.horizon === "months") args.push(`--months ${shellWord(i.months.trim())}`)
   else args.push(`--until ${shellWord(i.until.trim())}`)
-  if (i.trial === "none") args.push("--no-trial")
-  else if (i.trial.trim() !== "") args.push(`--trial ${shellWord(i.trial.trim())}`)
+  if (i.trialMode === "none") args.push("--no-trial")
+  else if (i.trialMode === "days") args.push(`--trial ${shellWord(i.trial.trim())}`)
   if (i.anchor !== "phase-start") args.push(`--anchor ${shellWord(i.anchor)}`)
   if (i.variation !== "") args.push(`--variation ${shellWord(i.variation)}`)
   args.push("--format svg")
@@ -133,8 +133,8 @@ const settle = (i: PlanInputs) => {
   const startInstant = OffsetDateTime.parse(i.start.trim())
   if (Result.isFailure(startInstant)) errors.push({ input: "start", message: startInstant.failure.message })
   let trial: IsoDuration.IsoDuration | "none" | undefined
-  if (i.trial === "none") trial = "none"
-  else if (i.trial.trim() !== "") {
+  if (i.trialMode === "none") trial = "none"
+  else if (i.trialMode === "days") {
     const decoded = decodeTrial(i.trial.trim())
     if (Result.isFailure(decoded)) errors.push({ input: "trial", message: "a trial is whole days: P14D, P30D" })
     else trial = decoded.success
