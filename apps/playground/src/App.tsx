@@ -5,7 +5,7 @@
 import type { ComponentType } from "preact"
 import { useEffect, useRef, useState } from "preact/hooks"
 import * as Marks from "./marks.js"
-import { fromFragment, initial, type Panel, panels, type State, toFragment } from "./state.js"
+import { fromFragment, initial, linkOf, MAX_FRAGMENT, type Panel, panels, type State } from "./state.js"
 import { Boundary } from "./ui/Boundary.js"
 
 export interface PanelProps<A> {
@@ -60,8 +60,12 @@ export const App = () => {
     return () => window.removeEventListener("hashchange", restore)
   }, [])
 
+  // the address follows the state, unless the state is too large for a link (then it keeps the last that fitted)
+  const [unlinked, setUnlinked] = useState<number | undefined>(undefined)
   useEffect(() => {
-    history.replaceState(null, "", `#${toFragment(state)}`)
+    const link = linkOf(state)
+    if ("fragment" in link) history.replaceState(null, "", `#${link.fragment}`)
+    setUnlinked("tooLong" in link ? link.tooLong : undefined)
   }, [state])
 
   const select = (panel: Panel, focus: boolean) => {
@@ -106,6 +110,13 @@ export const App = () => {
           link in the address bar reproduces what you see.
         </p>
       </header>
+      {unlinked === undefined ? null : (
+        <p class="note warning" role="status" data-testid="unlinked">
+          The link cannot carry what the page holds now: it would be {unlinked.toLocaleString("en-GB")} characters, and
+          a link holds up to {MAX_FRAGMENT.toLocaleString("en-GB")}. The address keeps the last state that fitted; the
+          page works as before.
+        </p>
+      )}
       <div role="tablist" aria-label="Panels" class="tabs">
         {panels.map((panel, i) => (
           <button

@@ -94,6 +94,18 @@ const trialOf = (mode: string | null, trial: string | null): Pick<PlanInputs, "t
   return trial === "none" ? { trialMode: "none", trial: defaults.trial } : { trialMode: "days", trial }
 }
 
+/** the longest fragment written into the address: Chromium drops a URL over 2 MB, and the link with it */
+export const MAX_FRAGMENT = 1_000_000
+
+/**
+ * The fragment of a state for the address, or its length when it is longer than {@link MAX_FRAGMENT}: a link
+ * that long would not be kept (Chromium reloads it as the initial state), so the address is left as it was.
+ */
+export const linkOf = (s: State): { readonly fragment: string } | { readonly tooLong: number } => {
+  const fragment = toFragment(s)
+  return fragment.length > MAX_FRAGMENT ? { tooLong: fragment.length } : { fragment }
+}
+
 /** The state of a fragment; what it does not say (or says wrong) is the initial state's. */
 export const fromFragment = (fragment: string): State => {
   const q = new URLSearchParams(fragment.replace(/^#/, ""))

@@ -481,6 +481,57 @@ describe("the playground in headless Chromium", () => {
     })
   })
 
+  it("bug: a total past 2^53 minor units reads exactly in the totals per currency", async () => {
+    await withPage("panel=plan&seed=1", async ({ page }) => {
+      const json = page.getByLabel("Plan JSON (one plan of GET /api/subscription-plans)")
+      await text(page, "plan-totals").filter({ hasText: "2 cycle(s)" }).waitFor()
+      const plan = JSON.parse(await json.inputValue()) as { variations: Array<{ phases: Array<{ amount: number }> }> }
+      plan.variations[0]!.phases[0]!.amount = 9_007_199_254_740_991
+      await json.fill(JSON.stringify(plan, null, 2))
+      await page
+        .getByRole("list", { name: "Totals per currency" })
+        .filter({ hasText: "GBP £180,143,985,094,819.82" })
+        .waitFor()
+    })
+  })
+
+  it("bug: a plan with no variations is said not to be simulable", async () => {
+    await withPage("panel=plan", async ({ page }) => {
+      const json = page.getByLabel("Plan JSON (one plan of GET /api/subscription-plans)")
+      await text(page, "plan-totals").filter({ hasText: "24 cycle(s)" }).waitFor()
+      const plan = JSON.parse(await json.inputValue()) as { variations: Array<unknown> }
+      await json.fill(JSON.stringify({ ...plan, variations: [] }, null, 2))
+      await text(page, "plan-summary")
+        .filter({ hasText: "No findings, but the plan has no variations: it cannot be simulated." })
+        .waitFor()
+      await text(page, "plan-unavailable").waitFor()
+    })
+  })
+
+  it("bug: a state too large for a link leaves the address as it was and says so", async () => {
+    await withPage("panel=plan", async ({ page }) => {
+      await text(page, "plan-totals").filter({ hasText: "24 cycle(s)" }).waitFor()
+      const hash = () => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)
+      await page.getByLabel("Months (1 to 1200)").fill("12")
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { location: { hash: string } }).location.hash.includes("months=12")
+      )
+      const before = await hash()
+      // 800,000 characters: refused by the panel (over 512 KiB), and over 1,000,000 in base64 in the link
+      await paste(page, "#plan-json", "y".repeat(800_000))
+      await text(page, "unlinked").filter({ hasText: "a link holds up to 1,000,000" }).waitFor()
+      await text(page, "plan-summary").filter({ hasText: "The plan cannot be read: the text has 800,000" }).waitFor()
+      expect(await hash()).toBe(before)
+      // the page works on; a state that fits is written again
+      await page.getByLabel("Start from a plan of the sandbox").selectOption({ label: "Annual" })
+      await text(page, "plan-totals").filter({ hasText: "1 cycle(s)" }).waitFor()
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { location: { hash: string } }).location.hash.includes("seed=1")
+      )
+      await expect(text(page, "unlinked").count()).resolves.toBe(0)
+    })
+  })
+
   it("axe-core finds no serious or critical violation on any panel", async () => {
     for (const panel of ["plan", "fields", "identifiers"]) {
       await withPage(`panel=${panel}`, async ({ page }) => {

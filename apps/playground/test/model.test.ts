@@ -18,7 +18,7 @@ import { defaults } from "../src/plan/inputs.js"
 import * as Plan from "../src/plan/model.js"
 import { seeded } from "../src/plan/seeded.js"
 import { shellWord } from "../src/shell.js"
-import { decodeText, encodeText, fromFragment, initial, toFragment } from "../src/state.js"
+import { decodeText, encodeText, fromFragment, initial, linkOf, MAX_FRAGMENT, toFragment } from "../src/state.js"
 import { MAX_HEIGHT, OVERSCAN, ROW, VIEW, windowOf } from "../src/ui/scroll.js"
 import { MAX_LINES, shownLine, shownLines } from "../src/ui/shown.js"
 
@@ -293,6 +293,32 @@ describe("the command line", () => {
     expect(Plan.compute({ ...defaults, json: seeded[9]!.json, variation: "var_10_2" }).simulated?.totalsLine).toMatch(
       /cycle\(s\)/
     )
+  })
+})
+
+describe("totals and links", () => {
+  it("bug: a total past 2^53 minor units is formatted exactly", () => {
+    expect(Plan.formatTotal(18_014_398_509_481_982n, "GBP")).toBe("£180,143,985,094,819.82")
+    expect(Plan.formatTotal(18_014_398_509_481_983n, "JPY")).toBe("JP¥18,014,398,509,481,983")
+    expect(Plan.formatTotal(1_500n, "KWD")).toMatch(/^KWD\s1\.500$/)
+    expect(Plan.formatTotal(999n, "XAU")).toBe("999 (minor units)")
+    // from a schedule: two cycles of the largest safe amount
+    const plan = JSON.parse(seeded[1]!.json)
+    plan.variations[0].phases[0].amount = Number.MAX_SAFE_INTEGER
+    const r = Plan.compute({ ...defaults, json: JSON.stringify(plan), months: "24" })
+    const total = r.simulated?.totals.byCurrency[0]
+    expect(total?.amount).toBe(2n * BigInt(Number.MAX_SAFE_INTEGER))
+    expect(Plan.formatTotal(total!.amount, total!.currency)).toBe("£180,143,985,094,819.82")
+  })
+
+  it("bug: a state too large for a link is not written into the address", () => {
+    expect(linkOf(initial)).toEqual({ fragment: toFragment(initial) })
+    const large = { ...initial, plan: { ...initial.plan, json: "y".repeat(800_000), seed: undefined } }
+    const link = linkOf(large)
+    expect(link).toEqual({ tooLong: toFragment(large).length })
+    expect("tooLong" in link && link.tooLong).toBeGreaterThan(MAX_FRAGMENT)
+    const fits = { ...initial, plan: { ...initial.plan, json: "y".repeat(700_000), seed: undefined } }
+    expect("fragment" in linkOf(fits)).toBe(true)
   })
 })
 

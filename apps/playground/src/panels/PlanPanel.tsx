@@ -3,13 +3,11 @@
  * trial and the anchor; its check findings next to the fields they name, its timeline (the command line's SVG),
  * every billed cycle (a virtualised table), and the totals per currency.
  */
-import { Money } from "@payrules/money"
-import * as Result from "effect/Result"
 import { useLayoutEffect, useMemo } from "preact/hooks"
 import type { PanelProps } from "../App.js"
 import * as Marks from "../marks.js"
 import type { TrialMode } from "../plan/inputs.js"
-import { compute, type InputName, type PlanInputs } from "../plan/model.js"
+import { compute, formatTotal, type InputName, type PlanInputs } from "../plan/model.js"
 import { seeded, seededIndex } from "../plan/seeded.js"
 import type { State } from "../state.js"
 import { Annotated, type Note } from "../ui/Annotated.js"
@@ -255,7 +253,9 @@ export const PlanPanel = ({ onChange, value }: PanelProps<Value>) => {
               : result.reading?._tag === "Malformed"
                 ? `Not a plan: ${result.reading.issues.length} fault(s).`
                 : notes.length === 0
-                  ? "No findings: the plan can be simulated."
+                  ? result.reading?._tag === "Read" && result.variations.length === 0
+                    ? "No findings, but the plan has no variations: it cannot be simulated."
+                    : "No findings: the plan can be simulated."
                   : `${notes.filter((n) => n.severity === "error").length} error(s), ${notes.filter((n) => n.severity === "warning").length} warning(s).`}
           </p>
           <Annotated
@@ -284,11 +284,7 @@ export const PlanPanel = ({ onChange, value }: PanelProps<Value>) => {
               <ul class="currencies" aria-label="Totals per currency">
                 {s.totals.byCurrency.map((t) => (
                   <li key={t.currency}>
-                    <strong>{t.currency}</strong>{" "}
-                    {Result.getOrElse(
-                      Money.formatMinor(Number(t.amount), t.currency),
-                      () => `${t.amount} (minor units)`
-                    )}
+                    <strong>{t.currency}</strong> {formatTotal(t.amount, t.currency)}
                   </li>
                 ))}
               </ul>
