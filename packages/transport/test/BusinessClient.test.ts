@@ -1213,6 +1213,52 @@ describe("an exchange under faults: sent once, settled or said unknown (TestCloc
     })
   )
 
+  it.effect("a 409 to a second call while the first is in flight keeps the id: the first's success is recorded", () =>
+    Effect.gen(function* () {
+      let posts = 0
+      let executed = false
+      const http = Layer.succeed(
+        HttpClient.HttpClient,
+        HttpClient.make((request) =>
+          request.method === "GET"
+            ? Effect.succeed(HttpClientResponse.fromWeb(request, json(executed ? [tx] : [])))
+            : ++posts === 1
+              ? Effect.as(
+                  Effect.andThen(
+                    Effect.sleep("3 seconds"),
+                    Effect.sync(() => {
+                      executed = true
+                    })
+                  ),
+                  HttpClientResponse.fromWeb(request, json(tx))
+                )
+              : Effect.succeed(
+                  HttpClientResponse.fromWeb(
+                    request,
+                    json({ code: 9409, message: "a request with this id is in flight" }, 409)
+                  )
+                )
+        )
+      )
+      const { business, ledger } = yield* withLedger(http, { exchangeRetry: quick })
+      const [first, second] = yield* yield* settle(
+        Effect.all([Effect.exit(business.exchange(sell("10"))), Effect.exit(business.exchange(sell("10")))], {
+          concurrency: 2
+        }),
+        "1 second"
+      )
+      expect(Exit.isSuccess(first)).toBe(true)
+      // the second cannot tell yet (the lookup found nothing while the first was running): unknown, never refused
+      expect(failureOf(second)?._tag).toBe("ExchangeOutcomeUnknown")
+      expect(Option.getOrThrow(yield* ledger.lookup("req-1")).state).toBe("succeeded")
+      // and on its own, a 409 to a fresh exchange is still the server's answer: the id is freed
+      const alone = fake(() => json({ code: 9409, message: "conflict" }, 409))
+      const fresh = yield* withLedger(alone.http)
+      expect(failureOf(yield* settle(fresh.business.exchange(sell("10"))))).toMatchObject({ status: 409 })
+      expect(yield* fresh.ledger.lookup("req-1")).toEqual(Option.none())
+    })
+  )
+
   it.effect("a 'duplicate request' answer is reconciled with the lookup", () =>
     Effect.gen(function* () {
       const server = fake((s) => (s.method === "GET" ? json([tx]) : json({ code: 3020, message: "duplicate" }, 400)))

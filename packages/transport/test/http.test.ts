@@ -293,9 +293,9 @@ describe("what a failure says", () => {
     })
   )
 
-  it("a 4xx refuses the request itself, but 408 and 429, which say when to come back", () => {
-    for (const status of [400, 401, 403, 404, 409, 413, 422, 431, 499]) expect(Http.refusesRequest(status)).toBe(true)
-    for (const status of [408, 429, 200, 302, 500, 503]) expect(Http.refusesRequest(status)).toBe(false)
+  it("a 4xx refuses the request itself, but 408 and 429, which say when to come back, and 409, a request in flight", () => {
+    for (const status of [400, 401, 403, 404, 413, 422, 431, 499]) expect(Http.refusesRequest(status)).toBe(true)
+    for (const status of [408, 409, 429, 200, 302, 500, 503]) expect(Http.refusesRequest(status)).toBe(false)
   })
 
   it.effect("a call without a deadline of its own ends after 2 minutes", () =>

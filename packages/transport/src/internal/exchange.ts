@@ -185,7 +185,7 @@ export const exchange =
           return yield* Effect.fail(error)
         }
         // a 4xx that refuses this request: 408 and 429 say when to come back, not that it was refused (so a 429 whose
-        // Retry-After is over the cap, which is not retried, is no refusal either)
+        // Retry-After is over the cap, which is not retried, is no refusal either), 409 that another request holds it
         const refused = failure.status !== undefined && Http.refusesRequest(failure.status)
         if (!refused && (failure.ambiguous || (yield* Ref.get(ambiguous)) > 0)) return yield* reconcile(error)
         // refused before execution (or not processed at all): nothing is stored, the id is free again

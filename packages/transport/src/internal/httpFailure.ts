@@ -133,12 +133,14 @@ export const isRetryable = (f: Failure): boolean =>
 
 /**
  * A 4xx that refuses the request itself (its body, its credentials, its target): every one but 408 and 429, which
- * say when to come back rather than that the request was refused, however long the wait they ask for.
+ * say when to come back rather than that the request was refused, however long the wait they ask for, and 409, a
+ * conflict with the resource's current state (what a server with idempotency keys answers while another request with
+ * the same key is in flight).
  *
  * @internal
  */
 export const refusesRequest = (status: number): boolean =>
-  status >= 400 && status < 500 && !retryableStatuses.has(status)
+  status >= 400 && status < 500 && status !== 409 && !retryableStatuses.has(status)
 
 /** At most this much of a raw body is kept in an error (4 KiB of text). @internal */
 export const maxRawLength = 4096
