@@ -57,16 +57,16 @@ const exponentFor = (currency: string): Result.Result<number, MoneyError.MoneyEr
 
 /**
  * The decimal amount of `minor` minor units: 9900 GBP is 99.00, 100 JPY is 100, 1000 KWD is 1.000 (the result has
- * the currency's scale). Any safe integer, negative included.
+ * the currency's scale). Any safe integer, negative included, or any `bigint` (a sum past 2^53, exactly; since 0.2.0).
  *
  * @since 0.1.0
  * @category conversions
  */
 export const toDecimal = (
-  minor: number,
+  minor: number | bigint,
   currency: string
 ): Result.Result<BigDecimal.BigDecimal, MoneyError.MoneyError> => {
-  if (!Number.isSafeInteger(minor)) {
+  if (typeof minor === "number" && !Number.isSafeInteger(minor)) {
     return Result.fail(MoneyError.make("NotSafeInteger", `${minor} is not a whole number of minor units`))
   }
   return Result.map(exponentFor(currency), (e) => BigDecimal.make(BigInt(minor), e))

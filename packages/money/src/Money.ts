@@ -76,8 +76,9 @@ export const format = (amount: BigDecimal.BigDecimal, currency: string, locale =
 }
 
 /**
- * Formats an amount given in minor units (9900 GBP displays as £99.00). Fails as {@link MinorUnits.toDecimal} does
- * (an unknown code, a code without a minor unit, not a safe integer).
+ * Formats an amount given in minor units (9900 GBP displays as £99.00), a `bigint` exactly however large (a sum of
+ * many amounts; since 0.2.0). Fails as {@link MinorUnits.toDecimal} does (an unknown code, a code without a minor
+ * unit, a number that is not a safe integer).
  *
  * @example
  * ```ts
@@ -91,7 +92,7 @@ export const format = (amount: BigDecimal.BigDecimal, currency: string, locale =
  * @category formatting
  */
 export const formatMinor = (
-  minor: number,
+  minor: number | bigint,
   currency: string,
   locale = "en-GB"
 ): Result.Result<string, MoneyError.MoneyError> =>

@@ -191,6 +191,15 @@ describe("MinorUnits edges (named after the bugs they guard)", () => {
     expect(Result.isFailure(Money.formatMinor(150, "gbp"))).toBe(true)
   })
 
+  it("formatMinor and toDecimal take a bigint exactly however large (a sum of many amounts), a number only when safe", () => {
+    expect(Money.formatMinor(15_000_000_000_000_000n, "GBP")).toEqual(Result.succeed("£150,000,000,000,000.00"))
+    expect(Result.map(MinorUnits.toDecimal(-(2n ** 70n), "KWD"), BigDecimal.format)).toEqual(
+      Result.succeed(`-${(2n ** 70n / 1000n).toString()}.${(2n ** 70n % 1000n).toString().padStart(3, "0")}`)
+    )
+    expect(Result.isFailure(Money.formatMinor(15_000_000_000_000_000, "GBP"))).toBe(true)
+    expect(Result.isFailure(Money.formatMinor(15n, "gbp"))).toBe(true)
+  })
+
   it("fromDecimal agrees with exact arithmetic for amounts of every size, its messages at most 80 characters", () => {
     const currencies = [
       ["GBP", 2],

@@ -4,9 +4,8 @@
  * Every edit recomputes it whole; nothing here walks the cycles (the table reads the rows it shows, see `Rows`).
  */
 import { Calendar, IsoDuration, OffsetDateTime } from "@payrules/iso8601"
-import { Currency, Money } from "@payrules/money"
+import { Money } from "@payrules/money"
 import { Schedule, ScheduleSvg } from "@payrules/subscriptions"
-import * as BigDecimal from "effect/BigDecimal"
 import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -167,12 +166,8 @@ const settle = (i: PlanInputs) => {
  * A total in minor units as a person reads it (`£180,143,985,094,819.83`), exactly however large: made a decimal
  * from the bigint with the currency's exponent, never through a number; the bare amount when the currency has none.
  */
-export const formatTotal = (amount: bigint, currency: string): string => {
-  const exponent = Currency.exponent(currency)
-  return Option.isSome(exponent)
-    ? Money.format(BigDecimal.make(amount, exponent.value), currency)
-    : `${amount} (minor units)`
-}
+export const formatTotal = (amount: bigint, currency: string): string =>
+  Result.getOrElse(Money.formatMinor(amount, currency), () => `${amount} (minor units)`)
 
 const title = (plan: Plan, zone: string) => `${plan.name} (${plan.id}), ${zone}`
 

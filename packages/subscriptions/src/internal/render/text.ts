@@ -5,10 +5,10 @@
  *
  * @internal
  */
-import { Currency, Money } from "@payrules/money"
-import * as BigDecimal from "effect/BigDecimal"
+import { Money } from "@payrules/money"
 import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import type * as Schedule from "../../Schedule.js"
 
 const pad2 = (n: number) => String(n).padStart(2, "0")
@@ -82,13 +82,8 @@ export const wallClockIn = (like: DateTime.DateTime, ms: number): string =>
   byParts(like._tag === "Zoned" ? DateTime.makeZonedUnsafe(ms, { timeZone: like.zone }) : DateTime.makeUnsafe(ms))
 
 /** minor units in a currency as a person reads them (`£9.99`), or the bare number and code when it has no format */
-export const minor = (amount: number | bigint, currency: string): string => {
-  // a sum of many cycles is a bigint past 2^53: made a decimal exactly, never through a number
-  const exponent = Currency.exponent(currency)
-  return Option.isSome(exponent) && (typeof amount === "bigint" || Number.isSafeInteger(amount))
-    ? Money.format(BigDecimal.make(BigInt(amount), exponent.value), currency)
-    : `${amount} ${currency}`
-}
+export const minor = (amount: number | bigint, currency: string): string =>
+  Result.getOrElse(Money.formatMinor(amount, currency), () => `${amount} ${currency}`)
 
 /** An amount in minor units as a person reads it, or "amount unknown". @internal */
 export const price = (amount: Option.Option<number>, currency: Option.Option<string>): string =>
